@@ -196,6 +196,9 @@ func resolve(b *Base, ref string) (string, []parser.Warning, error) {
 // absolute path, each byte outside RFC 2396's pchar (other than "/")
 // escaped as %XX: "/tmp/a b.html" gives "file:///tmp/a%20b.html".
 func FileURI(path string) (string, error) {
+	if path == "" {
+		return "", errors.New("file URI: empty path")
+	}
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return "", err

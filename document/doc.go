@@ -55,7 +55,8 @@
 //     ones are reported as references with a note that they are ignored;
 //   - a base element after references: it applies to the whole document,
 //     those before it included (HTML5's document base URL is one per
-//     document), so references are emitted at the end of the document;
+//     document), so references are held until it is read or the document
+//     ends (within a budget: see Memory);
 //   - a base element's own href is resolved against the base the document
 //     would have without it (entity, retrieval, default);
 //   - a relative base href is resolved against the next rule's base;
@@ -84,12 +85,32 @@
 //
 // # Memory
 //
-// Every reader holds a bounded amount of the input ([Options.MaxLine]):
-// text in windows of at most 2*MaxLine bytes cut at line breaks (after the
-// last blank line when it is in the window's second half, so that angle
-// brackets are rarely cut), HTML one token of at most MaxLine bytes, MIME
-// lines of at most MaxLine bytes. The references of an HTML document are
-// kept until its end. A window boundary can split a bracketed reference
-// that spans lines without a blank line between them; package extract's
-// XML prefixes are collected per window.
+// Every reader holds a bounded amount of the input, set by
+// [Options.MaxLine], and reads the references a document would give read
+// whole, or stops with an error; it never shortens one.
+//
+//   - Text is read in windows of at most 2*MaxLine bytes and 128 KiB more
+//     (the buffer starts at 64 KiB and grows only as needed). A window is
+//     cut only at a line start that no construct of Appendix E spans (see
+//     extract.Stream): a reference in angle brackets wrapped across lines,
+//     with "URL:" or a hyphen at a line break, "URL:" ending a line, a
+//     qualified name whose XML prefix may be marked up to 64 KiB later.
+//     What follows the cut is read again in the next window, so the
+//     references and their positions are those of the whole text. A line
+//     longer than MaxLine that does not fit, or a window with no place to
+//     cut (a chain of wrapped references, each starting on the line where
+//     the one before ends), is a *[LimitError].
+//   - HTML is read one token of at most MaxLine bytes at a time. Its
+//     references are held until the first base element with an href, then
+//     emitted as they come; at most 4*MaxLine bytes of them are held
+//     before it (each counted as about 400 bytes and its text). Past that
+//     budget they are emitted under the base known so far, and a base
+//     element that comes later has a note in its [Reference.Base] naming
+//     the references resolved without it (how many, from which byte to
+//     which).
+//   - A MIME message is read in lines of at most MaxLine bytes; its header
+//     block, and that of an enclosed message/rfc822, may hold at most
+//     4*MaxLine bytes, else a *[LimitError] at byte 0 of the message (a
+//     part's header is bounded by mime/multipart, to 10 MiB). Text parts
+//     are read as text.
 package document

@@ -3,6 +3,7 @@ package document
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -126,12 +127,15 @@ type Options struct {
 	// Relative makes the text reader report relative references in double
 	// quotes too (extract.WithRelative).
 	Relative bool
-	// MaxLine bounds memory: the text reader holds at most 2*MaxLine bytes
-	// of input (64 KiB for text with short lines), the HTML tokenizer at most MaxLine bytes for one token, and
-	// the MIME reader refuses a line longer than MaxLine. Lines and tokens
-	// of up to MaxLine bytes are always read; a longer one stops the read
-	// with a *[LimitError] (in text, when it does not fit in the window).
-	// Zero means [DefaultMaxLine].
+	// MaxLine bounds memory (see Memory in the package documentation):
+	// the text reader holds at most 2*MaxLine bytes of input and 128 KiB
+	// more (64 KiB for text with short lines), the HTML tokenizer at most
+	// MaxLine bytes for one token and the HTML reader 4*MaxLine bytes of
+	// references before a base element, and the MIME reader refuses a
+	// line longer than MaxLine and a header block longer than 4*MaxLine.
+	// Lines and tokens of up to MaxLine bytes are always read; a longer
+	// one stops the read with a *[LimitError] (in text, when it does not
+	// fit in the window). Zero means [DefaultMaxLine].
 	MaxLine int
 }
 
@@ -205,12 +209,17 @@ func (r *Reference) Valid() bool {
 	return r.Err == nil && !(r.Abbreviation != nil && r.Attribute == "")
 }
 
-// LimitError reports a line or token longer than [Options.MaxLine].
+// LimitError reports input longer than a limit that [Options.MaxLine]
+// sets: a line or an HTML token longer than MaxLine, a MIME header block
+// longer than 4*MaxLine, or running text with no place to cut a window
+// (see Memory in the package documentation).
 type LimitError struct {
 	Part   string // the MIME part, or ""
-	Offset int    // where the line or token starts
+	Offset int    // where the line, token, header block or stretch starts
 	Limit  int
-	What   string // "line" or "HTML token"
+	// What is "line", "HTML token", "MIME header block" or "stretch of
+	// text with no line break outside a reference".
+	What string
 }
 
 func (e *LimitError) Error() string {
@@ -223,6 +232,13 @@ func (e *LimitError) Error() string {
 	}
 	return fmt.Sprintf("%sbyte %d: %s longer than %d bytes (the limit; see --max-line)", where, e.Offset, e.What, e.Limit)
 }
+
+// ErrNilReader and ErrNilEmit are the errors of [Read] called with a nil
+// reader or a nil emit function.
+var (
+	ErrNilReader = errors.New("document: nil reader")
+	ErrNilEmit   = errors.New("document: nil emit function")
+)
 
 // FormatError reports a document that cannot be read as its Kind.
 type FormatError struct {
@@ -253,10 +269,21 @@ func (e *FormatError) Unwrap() error {
 // reference found, in document order, each resolved against the base that
 // section 5.1 gives it. Read stops at the first error of emit, which it
 // returns, or of reading (a *[LimitError], a *[FormatError] or the
-// reader's error). Text is read in windows of bounded size and emitted as
-// it is read; an HTML document's references are emitted at its end, since
-// a <base> element anywhere in it applies to all of them.
+// reader's error), or at once with [ErrNilReader], [ErrNilEmit] or an
+// error for an unknown kind. Text is read in windows of bounded size and
+// emitted as it is read, with the results of reading it whole; an HTML
+// document's references are held until its first <base href> (which
+// applies to all of them) or its end, within a budget (see Memory in the
+// package documentation).
 func Read(r io.Reader, kind Kind, opts Options, emit func(*Reference) error) error {
+	switch {
+	case r == nil:
+		return ErrNilReader
+	case emit == nil:
+		return ErrNilEmit
+	case kind > MIME:
+		return fmt.Errorf("document: unknown Kind %d (want Text, HTML or MIME)", kind)
+	}
 	chain := []candidate{
 		{from: Retrieval, what: "the retrieval URI", uri: opts.Retrieval},
 		{from: Default, what: "the application default", uri: opts.Default},
@@ -270,13 +297,19 @@ func Read(r io.Reader, kind Kind, opts Options, emit func(*Reference) error) err
 	return readText(r, "", establish(chain), &opts, emit)
 }
 
-// readText reads running text in windows: at most 2*MaxLine bytes are
-// held, in a buffer that starts at 64 KiB and grows only for long lines. A
-// window ends after its last blank line if that is in its second half
-// (angle brackets end at a blank line), else after its last line break; a
-// line longer than MaxLine is a *LimitError.
+// readText reads running text in windows, each cut at a line start where
+// no construct of Appendix E is open (extract.Stream), so that the
+// references are those of the whole text read at once. The buffer starts
+// at 64 KiB (or 2*MaxLine if less) and grows, to at most
+// textWindow(MaxLine), only for long lines and long open constructs; a
+// line longer than MaxLine that does not fit, or a window with no place to
+// cut, is a *LimitError.
 func readText(r io.Reader, part string, base *Base, opts *Options, emit func(*Reference) error) error {
+	if r == nil {
+		return ErrNilReader
+	}
 	maxLine := opts.maxLine()
+	limit := textWindow(maxLine)
 	buf := make([]byte, min(64<<10, 2*maxLine))
 	n := 0
 	offset, line := 0, 1
@@ -284,6 +317,7 @@ func readText(r io.Reader, part string, base *Base, opts *Options, emit func(*Re
 	if opts.Relative {
 		xopts = append(xopts, extract.WithRelative())
 	}
+	st := extract.NewStream(xopts...)
 	for {
 		m, err := io.ReadFull(r, buf[n:])
 		n += m
@@ -291,26 +325,26 @@ func readText(r io.Reader, part string, base *Base, opts *Options, emit func(*Re
 		if err != nil && !eof {
 			return err
 		}
-		cut := n
-		if !eof {
-			half := n / 2
-			lastNL := bytes.LastIndexByte(buf[:n], '\n')
-			switch i := bytes.LastIndex(buf[:n], []byte("\n\n")); {
-			case i >= half:
-				cut = i + 2
-			case lastNL >= half:
-				cut = lastNL + 1
-			case len(buf) < 2*maxLine:
-				// A long last line: grow rather than cut a small window.
-				buf = append(buf, make([]byte, min(len(buf), 2*maxLine-len(buf)))...)
+		if !eof && len(buf) < limit && bytes.LastIndexByte(buf[:n], '\n') < n/2 {
+			// A long last line: grow rather than cut a small window.
+			buf = append(buf, make([]byte, min(len(buf), limit-len(buf)))...)
+			continue
+		}
+		refs, abbrs, cut := st.Next(buf[:n], offset, !eof)
+		if !eof && cut < n/2 {
+			if len(buf) < limit {
+				// An open construct: read on before cutting.
+				buf = append(buf, make([]byte, min(len(buf), limit-len(buf)))...)
 				continue
-			case n-lastNL-1 > maxLine:
-				return &LimitError{Part: part, Offset: offset + lastNL + 1, Limit: maxLine, What: "line"}
-			default:
-				cut = lastNL + 1
+			}
+			if cut == 0 {
+				if lastNL := bytes.LastIndexByte(buf[:n], '\n'); n-lastNL-1 > maxLine {
+					return &LimitError{Part: part, Offset: offset + lastNL + 1, Limit: maxLine, What: "line"}
+				}
+				return &LimitError{Part: part, Offset: offset, Limit: limit, What: "stretch of text with no line break outside a reference"}
 			}
 		}
-		if err := textChunk(buf[:cut], offset, line, part, base, xopts, emit); err != nil {
+		if err := textChunk(buf[:cut], refs, abbrs, offset, line, part, base, emit); err != nil {
 			return err
 		}
 		offset += cut
@@ -322,11 +356,16 @@ func readText(r io.Reader, part string, base *Base, opts *Options, emit func(*Re
 	}
 }
 
-// textChunk finds the references and abbreviated URLs in chunk, which
-// starts at a line start, at the given offset and line of the input.
-func textChunk(chunk []byte, offset, line int, part string, base *Base, xopts []extract.Option, emit func(*Reference) error) error {
-	refs := extract.Find(chunk, xopts...)
-	abbrs := extract.FindAbbreviated(chunk)
+// textWindow is the most the text reader holds for a given MaxLine: two
+// lines, and as far as package extract may look past a construct's start
+// to decide it.
+func textWindow(maxLine int) int {
+	return 2*maxLine + 2*extract.MaxSpan
+}
+
+// textChunk emits the references and abbreviated URLs found in chunk,
+// which starts at a line start, at the given offset and line of the input.
+func textChunk(chunk []byte, refs []extract.Reference, abbrs []extract.Abbreviation, offset, line int, part string, base *Base, emit func(*Reference) error) error {
 	pos := func(p extract.Reference, off int) Position {
 		l, c := lineColIn(chunk, p.Line, p.Offset-p.Column+1, p.Offset, off)
 		return Position{Offset: offset + off, Line: line + l - 1, Column: c}

@@ -3,6 +3,7 @@ package document
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"sort"
 	"strings"
@@ -50,7 +51,8 @@ var urlAttributes = map[string][]string{
 const htmlSpace = " \t\n\f\r"
 
 // readHTML reads an HTML document with the x/net/html tokenizer and emits
-// its references at the end: the value of each URL attribute, and the
+// its references (through htmlRefs, once the base is known): the value of
+// each URL attribute, and the
 // references and abbreviated URLs in its text (not in script or style
 // elements, nor in comments), all resolved against the document's base:
 // the first <base> element with an href attribute (section 5.1.1), else
@@ -59,8 +61,8 @@ func readHTML(r io.Reader, part string, chain []candidate, opts *Options, emit f
 	maxLine := opts.maxLine()
 	z := html.NewTokenizer(r)
 	z.SetMaxBuf(maxLine)
-	var refs []*Reference
-	var baseHref *Reference // the first base element with href
+	h := &htmlRefs{emit: emit, fallback: establish(chain), chain: chain, budget: htmlHold(maxLine)}
+	var refs []*Reference // the references of one token
 	var xopts []extract.Option
 	if opts.Relative {
 		xopts = append(xopts, extract.WithRelative())
@@ -81,6 +83,7 @@ func readHTML(r io.Reader, part string, chain []candidate, opts *Options, emit f
 			}
 			return err
 		}
+		refs = refs[:0]
 		raw = append(raw[:0], z.Raw()...)
 		nls = nls[:0]
 		for k, c := range raw {
@@ -143,9 +146,6 @@ func readHTML(r io.Reader, part string, chain []candidate, opts *Options, emit f
 						ref.Abbreviation = &ab
 					}
 				}
-				if elName == "base" && key == "href" && baseHref == nil {
-					baseHref = ref
-				}
 				refs = append(refs, ref)
 			}
 		case html.EndTagToken:
@@ -202,47 +202,120 @@ func readHTML(r io.Reader, part string, chain []candidate, opts *Options, emit f
 					ResolveErr: &AbbreviatedError{Text: a.Text, Likely: a.Likely}})
 			}
 		}
+		sortByOffset(refs)
+		for _, ref := range refs {
+			if err := h.add(ref); err != nil {
+				return err
+			}
+		}
 		if n := len(nls); n > 0 {
 			line += n
 			lineStart = offset + nls[n-1] + 1
 		}
 		offset += len(raw)
 	}
-	sortByOffset(refs)
-	// The document's base (section 5.1.1, Appendix D): the first base
-	// element with an href, wherever it is, for every reference in the
-	// document, those before it included (HTML5's document base URL). A
-	// relative href is resolved against the next rule's base; an invalid
-	// one is passed over.
-	fallback := establish(chain)
-	docChain := chain
-	if baseHref != nil {
-		docChain = append([]candidate{{from: Content, what: "<base href>", uri: baseHref.URI}}, chain...)
-	}
-	docBase := establish(docChain)
-	for _, ref := range refs {
-		b := docBase
-		if ref.Element == "base" {
-			// A base element's own href is resolved against what the
-			// document's base would be without it.
-			b = fallback
-		}
-		ref.Base = b
-		if ref.Abbreviation != nil && ref.Attribute == "" {
-			continue
-		}
-		ref.Resolved, ref.Warnings, ref.ResolveErr = resolve(b, ref.URI)
-		if ref.Element == "base" && ref != baseHref {
-			ref.Base = &Base{URI: b.URI, From: b.From, What: b.What, Notes: append(append([]string(nil), b.Notes...),
-				"this base element is ignored: only the first base element with an href sets the document's base")}
-		}
-	}
-	for _, ref := range refs {
-		if err := emit(ref); err != nil {
+	return h.flush()
+}
+
+// htmlHold is the budget of the references an HTML document's reader
+// holds until it knows the document's base: 4*MaxLine bytes, each
+// reference counted as heldCost and its text.
+func htmlHold(maxLine int) int { return 4 * maxLine }
+
+// heldCost is what a held reference is counted as, besides its text: the
+// Reference, what package extract found, a pointer to it.
+const heldCost = 256 + 128 + 8
+
+// htmlRefs holds the references of an HTML document until its base is
+// known: the first base element with an href, wherever it is, is the
+// document's base for every reference (section 5.1.1, Appendix D; HTML5's
+// document base URL), those before it included. Once a base element is
+// read, references are emitted as they come. Past the budget, the held
+// references are emitted under the base known so far (the next rule's),
+// and so are those after them; a base element after that carries a note
+// in its Base.Notes naming the references resolved without it. (Without
+// a later base element, the result is the same as holding them all.)
+type htmlRefs struct {
+	emit     func(*Reference) error
+	chain    []candidate
+	fallback *Base // the base without a base element
+	docBase  *Base // the base once the first base element is read
+	baseHref *Reference
+	held     []*Reference
+	size     int // what held is counted as
+	budget   int
+	// spilled says the budget ran out before a base element: references
+	// are then emitted under fallback as they come. earlyN counts them,
+	// earlyFirst and earlyLast are the offsets of the first and last.
+	spilled               bool
+	earlyN                int
+	earlyFirst, earlyLast int
+}
+
+// add takes the next reference of the document, in order.
+func (h *htmlRefs) add(ref *Reference) error {
+	if ref.Element == "base" && ref.Attribute == "href" && h.baseHref == nil {
+		h.baseHref = ref
+		h.docBase = establish(append([]candidate{{from: Content, what: "<base href>", uri: ref.URI}}, h.chain...))
+		if err := h.flush(); err != nil {
 			return err
 		}
 	}
+	if h.docBase != nil || h.spilled {
+		return h.send(ref)
+	}
+	h.held = append(h.held, ref)
+	h.size += heldCost + len(ref.Text)
+	if h.size <= h.budget {
+		return nil
+	}
+	h.spilled = true
+	return h.flush()
+}
+
+// flush emits the held references.
+func (h *htmlRefs) flush() error {
+	for i, ref := range h.held {
+		h.held[i] = nil
+		if err := h.send(ref); err != nil {
+			return err
+		}
+	}
+	h.held, h.size = h.held[:0], 0
 	return nil
+}
+
+// send resolves ref against the base known now and emits it.
+func (h *htmlRefs) send(ref *Reference) error {
+	b := h.fallback
+	switch {
+	case ref.Element == "base":
+		// A base element's own href is resolved against what the
+		// document's base would be without it.
+	case h.docBase != nil:
+		b = h.docBase
+	case h.spilled:
+		if h.earlyN == 0 {
+			h.earlyFirst = ref.Offset
+		}
+		h.earlyN++
+		h.earlyLast = ref.Offset
+	}
+	ref.Base = b
+	if !(ref.Abbreviation != nil && ref.Attribute == "") {
+		ref.Resolved, ref.Warnings, ref.ResolveErr = resolve(b, ref.URI)
+	}
+	var note string
+	switch {
+	case ref.Element == "base" && ref != h.baseHref:
+		note = "this base element is ignored: only the first base element with an href sets the document's base"
+	case ref == h.baseHref && h.earlyN > 0:
+		note = fmt.Sprintf("this base element came after %d references (bytes %d to %d) that were emitted resolved without it: more than %d bytes of references (the limit, 4 times --max-line) came before it", h.earlyN, h.earlyFirst, h.earlyLast, h.budget)
+	}
+	if note != "" {
+		ref.Base = &Base{URI: b.URI, From: b.From, What: b.What, Notes: append(append([]string(nil), b.Notes...), note)}
+	}
+	return h.emit(ref)
 }
 
 // attrName returns the entry of list equal to k, or "".

@@ -2,6 +2,7 @@ package document
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/base64"
 	"errors"
 	"fmt"
@@ -9,7 +10,6 @@ import (
 	"mime"
 	"mime/multipart"
 	"mime/quotedprintable"
-	"net/mail"
 	"net/textproto"
 	"strconv"
 	"strings"
@@ -36,11 +36,48 @@ func readMIME(r io.Reader, chain []candidate, opts *Options, emit func(*Referenc
 		}
 		return err
 	}
-	msg, err := mail.ReadMessage(bufio.NewReader(lr))
+	h, body, err := readHeader(bufio.NewReader(lr), "", opts.maxLine())
 	if err != nil {
 		return mimeError(lr, "", err)
 	}
-	return readEntity(textproto.MIMEHeader(msg.Header), msg.Body, "", "the message", 0, chain, opts, lr, emit)
+	return readEntity(h, body, "", "the message", 0, chain, opts, lr, emit)
+}
+
+// maxHeader is the longest header block of a message read, for a given
+// MaxLine: 4*MaxLine bytes. (The header of a part of a multipart body is
+// bounded by package mime/multipart, to 10 MiB.)
+func maxHeader(maxLine int) int { return 4 * maxLine }
+
+// readHeader reads the header block of a message (RFC 5322) from br, at
+// most maxHeader(maxLine) bytes, and returns it parsed and the body that
+// follows. A longer header block is a *LimitError at the message's start.
+func readHeader(br *bufio.Reader, part string, maxLine int) (textproto.MIMEHeader, io.Reader, error) {
+	limit := maxHeader(maxLine)
+	var block []byte
+	lineStart := 0
+	for {
+		chunk, err := br.ReadSlice('\n')
+		block = append(block, chunk...)
+		if len(block) > limit {
+			return nil, nil, &LimitError{Part: part, Offset: 0, Limit: limit, What: "MIME header block"}
+		}
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		if err != nil && err != io.EOF {
+			return nil, nil, err
+		}
+		if line := block[lineStart:]; err == io.EOF || string(line) == "\n" || string(line) == "\r\n" {
+			break
+		}
+		lineStart = len(block)
+	}
+	// As net/mail reads a message: a header that ends the input is one.
+	h, err := textproto.NewReader(bufio.NewReader(bytes.NewReader(block))).ReadMIMEHeader()
+	if err != nil && (err != io.EOF || len(h) == 0) {
+		return nil, nil, err
+	}
+	return h, br, nil
 }
 
 // mimeError returns the line limit's error if it was reached, else err as
@@ -126,11 +163,11 @@ func readEntity(h textproto.MIMEHeader, body io.Reader, part, name string, depth
 			}
 		}
 	case mediatype == "message/rfc822":
-		msg, err := mail.ReadMessage(bufio.NewReader(body))
+		mh, mbody, err := readHeader(bufio.NewReader(body), nameOr(part), opts.maxLine())
 		if err != nil {
 			return mimeError(lr, part, err)
 		}
-		return readEntity(textproto.MIMEHeader(msg.Header), msg.Body, part, "the message in "+nameOr(part), depth+1, chain, opts, lr, emit)
+		return readEntity(mh, mbody, part, "the message in "+nameOr(part), depth+1, chain, opts, lr, emit)
 	case mediatype == "text/html" || mediatype == "application/xhtml+xml":
 		if err := readHTML(body, nameOr(part), chain, opts, emit); err != nil {
 			return mimeError(lr, part, err)

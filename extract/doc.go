@@ -67,7 +67,8 @@
 // URI, and the verdict says whether it is one), unless it is XML markup: a
 // closing or empty-element tag (</D:href>, <D:allprop/>), or a qualified
 // name whose prefix the text uses for XML (declared by xmlns:PREFIX or
-// closed by </PREFIX:...; one pass over the text finds them), or a tag
+// closed by </PREFIX:... before the "<" or less than 64 KiB after it;
+// the first 1024 prefixes the text marks are counted), or a tag
 // with attributes (name="..."). Relative references are recognised only
 // inside angle brackets, and only if they do not look like markup or
 // prose: an element or layout name such as <first>, </HEAD>,
@@ -105,6 +106,15 @@
 // [Reference.Alternative], with its own verdict. A bare candidate that ends
 // in a hyphen at the end of a line gets a [NoteHyphenAtLineEnd]: it may
 // continue on the next line, which only angle brackets can say.
+//
+// # Reading in pieces
+//
+// [Stream] reads an input in pieces with the results of Find and
+// [FindAbbreviated] on the whole of it: each piece is cut only at a line
+// start that no construct spans (angle brackets wrapped across lines,
+// "URL:" at a line end, a qualified name whose prefix may be marked within
+// 64 KiB), so a reader holds its longest lines and [MaxSpan] more, not the
+// input.
 //
 // # Abbreviated URLs (Appendix F)
 //

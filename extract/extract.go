@@ -10,15 +10,34 @@ import (
 	"github.com/rfc2396/rfc2396/parser"
 )
 
-// maxAngle is how far Find looks for the ">" that closes a "<".
+// maxAngle is how far Find looks for the ">" that closes a "<", and how
+// far after a "<" an XML marker of a prefix still counts for it.
 const maxAngle = 64 << 10
+
+// markerMargin bounds the length of an XML marker ("xmlns:" or "</", a
+// name of at most 64 bytes, ":"): a piece read with more to come decides
+// whether a prefix is marked within maxAngle of a "<" only when it holds
+// that far plus this margin.
+const markerMargin = 128
+
+// maxPrefixes bounds the XML prefixes a text counts: the first ones it
+// marks, in order; later new ones are not counted (as a text read in
+// pieces must hold them all).
+const maxPrefixes = 1024
+
+// MaxSpan is how far past the start of a construct Find may look to decide
+// it: the ">" of a "<", the XML markers that make a qualified name markup.
+// A reader that gives [Stream.Next] pieces of an input holds at most this
+// much more than its longest lines (see [Stream]).
+const MaxSpan = maxAngle + markerMargin
 
 // Find returns the URI references in text, in the order they appear, as the
 // package documentation describes. It reads each byte of text a bounded
 // number of times, so it takes time linear in the length of text (plus a
 // strict parse of each reference found, linear in the reference).
 func Find(text []byte, opts ...Option) []Reference {
-	s := &scanner{src: text, line: 1, xml: xmlPrefixes(text)}
+	s := &scanner{src: text, line: 1, xml: map[string]int{}}
+	addPrefixes(s.xml, text, 0, false)
 	for _, o := range opts {
 		if o != nil {
 			o(&s.cfg)
@@ -74,7 +93,19 @@ type scanner struct {
 	src  []byte
 	cfg  config
 	refs []Reference
-	xml  map[string]bool // namespace prefixes of XML markup in src
+	// xml maps the namespace prefixes of XML markup to the offset of
+	// their first marker, counted from base (src starts at base).
+	xml  map[string]int
+	base int
+	at   int // the "<" whose text bracketed and markup read
+
+	// more says that src is a piece of an input that goes on past its
+	// end (Stream): open is then the start of the first construct whose
+	// reading needs bytes past the end (len(src) if none), and safe the
+	// last line start, at or before open, where the scan stood with
+	// nothing open: the input can be cut there.
+	more       bool
+	open, safe int
 
 	// line accounting: line is the number of the line that starts at
 	// lineStart; every newline before counted has been counted.
@@ -105,11 +136,22 @@ func runeClass(src []byte, i int) (size int, token bool) {
 	return size, unicode.IsLetter(r) || unicode.IsMark(r) || unicode.IsDigit(r)
 }
 
+// undecided records that the construct starting at p needs bytes past the
+// end of src.
+func (s *scanner) undecided(p int) {
+	if s.more && p < s.open {
+		s.open = p
+	}
+}
+
 func (s *scanner) run() {
 	src := s.src
 	i := 0
 	for i < len(src) {
 		c := src[i]
+		if i > 0 && src[i-1] == '\n' && i <= s.open {
+			s.safe = i
+		}
 		switch {
 		case c == '<':
 			if next, ok := s.angle(i); ok {
@@ -135,6 +177,9 @@ func (s *scanner) run() {
 		default:
 			i++
 		}
+	}
+	if len(src) > 0 && src[len(src)-1] == '\n' && len(src) <= s.open {
+		s.safe = len(src)
 	}
 }
 
@@ -279,39 +324,77 @@ func qName(b []byte) (prefix string, ok bool) {
 	return string(b[:colon]), true
 }
 
-// xmlPrefixes returns the namespace prefixes that text uses in XML
-// markup: those declared by xmlns:PREFIX and those of closing tags
-// </PREFIX:name>, plus xml and xmlns. One pass over text.
-func xmlPrefixes(text []byte) map[string]bool {
-	prefixes := map[string]bool{"xml": true, "xmlns": true}
-	for _, marker := range []string{"</", "xmlns:"} {
-		for rest := text; ; {
-			k := bytes.Index(rest, []byte(marker))
-			if k < 0 {
-				break
-			}
-			rest = rest[k+len(marker):]
-			e := 0
-			for e < len(rest) && e < 64 && (class[rest[e]]&clScheme != 0 || rest[e] == '_') {
-				e++
-			}
-			if e == 0 || !xmlName(bytes.ReplaceAll(rest[:e], []byte{'.'}, []byte{'-'})) {
-				continue
-			}
-			if marker == "xmlns:" {
-				prefixes[string(rest[:e])] = true
-			} else if e < len(rest) && rest[e] == ':' {
-				prefixes[string(rest[:e])] = true
-			}
+// addPrefixes adds to prefixes the namespace prefixes that text uses in
+// XML markup, with the offset (base plus the index in text) of the first
+// marker of each: xmlns:PREFIX declarations and closing tags
+// </PREFIX:name>; xml and xmlns are always prefixes. At most maxPrefixes
+// are counted, the first ones in the order of their markers; a prefix
+// already present keeps its offset. With more, a marker whose name runs to
+// the end of text (it may go on) is left for the next piece. One pass
+// over text.
+func addPrefixes(prefixes map[string]int, text []byte, base int, more bool) {
+	for _, p := range []string{"xml", "xmlns"} {
+		if _, ok := prefixes[p]; !ok {
+			prefixes[p] = -maxAngle // before any input
 		}
 	}
-	return prefixes
+	close, decl := []byte("</"), []byte("xmlns:")
+	nextClose, nextDecl := bytes.Index(text, close), bytes.Index(text, decl)
+	for nextClose >= 0 || nextDecl >= 0 {
+		k, marker := nextClose, close
+		if k < 0 || (nextDecl >= 0 && nextDecl < k) {
+			k, marker = nextDecl, decl
+		}
+		rest := text[k+len(marker):]
+		e := 0
+		for e < len(rest) && e < 64 && (class[rest[e]]&clScheme != 0 || rest[e] == '_') {
+			e++
+		}
+		name := rest[:e]
+		switch {
+		case e == 0 || !xmlName(bytes.ReplaceAll(name, []byte{'.'}, []byte{'-'})):
+		case more && e == len(rest):
+			// The name or its ":" may go on in the next piece.
+		case marker[0] == 'x' || (e < len(rest) && rest[e] == ':'):
+			if _, ok := prefixes[string(name)]; !ok && len(prefixes) < maxPrefixes+2 {
+				prefixes[string(name)] = base + k
+			}
+		}
+		next := func(from int) int {
+			if i := bytes.Index(text[from:], marker); i >= 0 {
+				return from + i
+			}
+			return -1
+		}
+		if marker[0] == '<' {
+			nextClose = next(k + len(marker))
+		} else {
+			nextDecl = next(k + len(marker))
+		}
+	}
+}
+
+// isXML reports whether prefix is an XML prefix for the "<" at s.at: the
+// text marks it before, or less than maxAngle bytes after, that "<". In a
+// piece with more to come that does not reach that far, the answer waits
+// for the next piece.
+func (s *scanner) isXML(prefix string) bool {
+	if off, ok := s.xml[prefix]; ok && off < s.base+s.at+maxAngle {
+		return true
+	}
+	if len(s.src) < s.at+maxAngle+markerMargin {
+		s.undecided(s.at)
+	}
+	return false
 }
 
 // bare handles the candidate run starting at i and returns its end.
 func (s *scanner) bare(i int) int {
 	src := s.src
 	end, colon := s.tokenEnd(i)
+	if end == len(src) {
+		s.undecided(i) // the run may go on
+	}
 	if !colon {
 		return end // no scheme, no "URL:": most words of a text
 	}
@@ -351,12 +434,19 @@ func (s *scanner) bare(i int) int {
 					j++
 				}
 			}
-			if j == end || j >= len(src) || src[j] >= 0x80 || class[src[j]]&clToken == 0 {
+			if j >= len(src) {
+				s.undecided(i) // the reference may follow
+				return end
+			}
+			if j == end || src[j] >= 0x80 || class[src[j]]&clToken == 0 {
 				return end
 			}
 			notes = append(notes, Note{Kind: NoteURLPrefix, Offset: start, Detail: string(src[start:j])})
 			start = j
 			end, _ = s.tokenEnd(j)
+			if end == len(src) {
+				s.undecided(i)
+			}
 		} else {
 			notes = append(notes, Note{Kind: NoteURLPrefix, Offset: start, Detail: "URL:"})
 			start += 4
@@ -470,6 +560,9 @@ func (s *scanner) quoted(q int) (int, bool) {
 		}
 		j += size
 	}
+	if j >= limit && limit == len(src) && limit < q+1+maxAngle {
+		s.undecided(q)
+	}
 	if j >= limit || src[j] != '"' || j == q+1 {
 		return 0, false
 	}
@@ -532,8 +625,12 @@ func (s *scanner) angle(lt int) (int, bool) {
 		lineHasText = true
 	}
 	if j >= limit {
+		if limit < lt+1+maxAngle {
+			s.undecided(lt) // the ">" may follow
+		}
 		return 0, false
 	}
+	s.at = lt
 	// Trim leading and trailing whitespace and a "URL:" prefix.
 	start, stop := lt+1, j
 	for start < stop && isSpace(src[start]) {
@@ -655,7 +752,7 @@ func (s *scanner) bracketed(b []byte) bool {
 	if xmlName(inner) {
 		return false
 	}
-	if prefix, ok := qName(inner); ok && (tag || s.xml[prefix]) {
+	if prefix, ok := qName(inner); ok && (tag || s.isXML(prefix)) {
 		return false
 	}
 	if schemeColon(b) > 0 {
@@ -681,7 +778,7 @@ func (s *scanner) markup(text []byte) bool {
 		w++
 	}
 	prefix, ok := qName(text[:w])
-	return ok && s.xml[prefix]
+	return ok && s.isXML(prefix)
 }
 
 // emit validates r and adds it, with its position.

@@ -21,6 +21,16 @@ func TestZeroValues(t *testing.T) {
 	if got := extract.Find([]byte("see <http://a/b>"), nil); len(got) != 1 || got[0].URI != "http://a/b" {
 		t.Errorf("Find with a nil option = %+v", got)
 	}
+	var nilStream *extract.Stream
+	if refs, abbrs, cut := nilStream.Next(nil, 0, true); len(refs)+len(abbrs)+cut != 0 {
+		t.Errorf("nil *Stream: %v %v %d", refs, abbrs, cut)
+	}
+	if refs, _, cut := new(extract.Stream).Next([]byte("<http://a/b>"), 0, false); len(refs) != 1 || cut != 12 {
+		t.Errorf("zero Stream: %v %d", refs, cut)
+	}
+	if refs, _, cut := extract.NewStream(nil).Next([]byte("<http://a/\n"), 0, true); len(refs) != 0 || cut != 0 {
+		t.Errorf("NewStream(nil), an open bracket: %v %d", refs, cut)
+	}
 	var nilRef *extract.Reference
 	if nilRef.Valid() || nilRef.InputOffset(0) != -1 {
 		t.Errorf("nil *Reference: Valid %v, InputOffset %d", nilRef.Valid(), nilRef.InputOffset(0))

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -93,7 +94,8 @@ See docs/lint.md. Prints file:line:col (1-based, the column in bytes):
 valid, invalid or abbreviated, the reference, the error with a caret, and
 what it resolves to. Exit status 1 if any reference is invalid or
 abbreviated, 2 on a usage error, an unreadable file, a document that is
-not of its type, a line longer than --max-line, or a write error.`,
+not of its type, input over a limit set by --max-line (a longer line, see
+docs/lint.md), or a write error.`,
 		setup: func(fs *flag.FlagSet) func(*invocation) int {
 			var o lintOptions
 			fs.BoolVar(&o.json, "json", false, `print one JSON object per reference (see docs/lint.md)`)
@@ -101,7 +103,8 @@ not of its type, a line longer than --max-line, or a write error.`,
 			fs.StringVar(&o.base, "base", "", "the retrieval `URI` of the input (section 5.1.3); default: a file's file: URI, none for standard input")
 			fs.StringVar(&o.defaultBase, "default-base", "", "the application's default base `URI` (section 5.1.4); default: none")
 			fs.StringVar(&o.kind, "type", "auto", "the document type: auto (by extension, then content), text, html or mime")
-			fs.IntVar(&o.maxLine, "max-line", document.DefaultMaxLine, "the longest line (text, MIME) or HTML token read, in `BYTES`; memory stays within a small multiple of it")
+			o.maxLine = document.DefaultMaxLine
+			fs.Var(&o.maxLine, "max-line", "the longest line (text, MIME) or HTML token read, in `BYTES` (e.g. 65536, 64K, 16M); memory stays within a small multiple of it")
 			return func(inv *invocation) int { return runLint(inv, &o) }
 		},
 	}
@@ -111,25 +114,21 @@ type lintOptions struct {
 	json, relative    bool
 	base, defaultBase string
 	kind              string
-	maxLine           int
+	maxLine           byteSize
 }
 
 func runLint(inv *invocation, o *lintOptions) int {
-	stdin, stdout, stderr := inv.stdin, inv.stdout, inv.stderr
+	stdin := inv.stdin
 	files := inv.args
 	if len(files) == 0 {
 		files = []string{"-"}
-	}
-	if o.maxLine <= 0 {
-		fmt.Fprintln(stderr, "rfc2396 lint: --max-line must be positive")
-		return 2
 	}
 	forced := o.kind != "auto"
 	var kind document.Kind
 	if forced {
 		k, err := document.ParseKind(o.kind)
 		if err != nil {
-			fmt.Fprintln(stderr, "rfc2396 lint: --type:", err)
+			inv.warnf("--type: %v", err)
 			return 2
 		}
 		kind = k
@@ -144,16 +143,14 @@ func runLint(inv *invocation, o *lintOptions) int {
 			if err != nil {
 				msg = err.Error()
 			}
-			fmt.Fprintf(stderr, "rfc2396 lint: %s %s: %s\n", b.flag, display(b.uri), msg)
+			inv.warnf("%s %s: %s", b.flag, display(b.uri), msg)
 			return 2
 		}
 	}
-	out := bufio.NewWriterSize(stdout, 64<<10)
+	// Standard output is buffered by the invocation; a failed write is
+	// remembered there and reported once, by run, when lint returns.
+	out := inv.output()
 	status := 0
-	writeFailed := func(err error) int {
-		fmt.Fprintln(stderr, "rfc2396 lint: write:", err)
-		return 2
-	}
 	for _, name := range files {
 		var in io.Reader
 		closeIn := func() error { return nil }
@@ -163,11 +160,11 @@ func runLint(inv *invocation, o *lintOptions) int {
 		} else {
 			f, err := os.Open(name)
 			if err != nil {
-				if err := out.Flush(); err != nil {
-					return writeFailed(err)
-				}
-				fmt.Fprintln(stderr, "rfc2396 lint:", err)
+				inv.warnf("%v", err) // the file's name escaped, as in every message
 				status = 2
+				if inv.outputFailed() {
+					return 2
+				}
 				continue
 			}
 			in = f
@@ -176,7 +173,7 @@ func runLint(inv *invocation, o *lintOptions) int {
 				if retrieval, err = document.FileURI(name); err != nil {
 					// Only when the working directory is gone: go on
 					// without a retrieval URI, and say so.
-					fmt.Fprintf(stderr, "rfc2396 lint: %s: no retrieval URI: %v\n", name, err)
+					inv.warnf("%s: no retrieval URI: %v", name, err)
 					retrieval = ""
 				}
 			}
@@ -188,7 +185,7 @@ func runLint(inv *invocation, o *lintOptions) int {
 			k = document.Sniff(name, head)
 		}
 		var werr error
-		err := document.Read(br, k, document.Options{Retrieval: retrieval, Default: o.defaultBase, Relative: o.relative, MaxLine: o.maxLine},
+		err := document.Read(br, k, document.Options{Retrieval: retrieval, Default: o.defaultBase, Relative: o.relative, MaxLine: int(o.maxLine)},
 			func(r *document.Reference) error {
 				if !r.Valid() && status == 0 {
 					status = 1
@@ -198,26 +195,31 @@ func runLint(inv *invocation, o *lintOptions) int {
 				} else {
 					writeLintHuman(out, name, r)
 					_, werr = out.Write(nil) // the writer's sticky error
+					if werr == nil && inv.outputFailed() {
+						werr = errOutputFailed
+					}
 				}
 				return werr
 			})
 		closeIn()
-		if werr != nil {
-			return writeFailed(werr)
-		}
-		if ferr := out.Flush(); ferr != nil {
-			return writeFailed(ferr)
+		if werr != nil || out.Flush() != nil {
+			return 2
 		}
 		if err != nil {
-			fmt.Fprintf(stderr, "rfc2396 lint: %s: %v\n", name, err)
+			// A header's bytes, a file's name: escaped by warnf.
+			inv.warnf("%s: %v", name, err)
 			status = 2
 		}
 	}
-	if err := out.Flush(); err != nil {
-		return writeFailed(err)
+	if out.Flush() != nil {
+		return 2
 	}
 	return status
 }
+
+// errOutputFailed stops a read once a write to standard output has
+// failed; run reports the write's error.
+var errOutputFailed = errors.New("writing standard output failed")
 
 func strPtr(s string) *string { return &s }
 

@@ -260,13 +260,47 @@ func TestLintStream(t *testing.T) {
 	}
 }
 
+// TestLintWriteError makes standard output fail: lint stops, exits 2 and
+// reports the error once.
 func TestLintWriteError(t *testing.T) {
 	in := strings.Repeat("see http://example.org/a/b/c and <../d>\n", 5000)
-	for _, args := range [][]string{{"lint"}, {"lint", "--json"}} {
+	for _, args := range [][]string{{"lint"}, {"lint", "--json"}, {"lint", "-", "no-such-file"}} {
 		var errOut bytes.Buffer
 		status := run(args, strings.NewReader(in), &failingWriter{ok: 100, err: errors.New("disk full")}, &errOut)
-		if status != 2 || !strings.Contains(errOut.String(), "disk full") {
+		if status != 2 || strings.Count(errOut.String(), "disk full") != 1 {
 			t.Errorf("%q: status %d, stderr %q", args, status, errOut.String())
+		}
+	}
+}
+
+// TestLintMaxLine: lint reads --max-line as parse does, with a unit.
+func TestLintMaxLine(t *testing.T) {
+	for _, tc := range []struct {
+		value  string
+		status int
+	}{{"16M", 0}, {"64K", 0}, {"65536", 0}, {"1G", 0}, {"2G", 2}, {"0", 2}, {"-1", 2}, {"x", 2}} {
+		if _, errOut, status := runCLI("<http://a/>\n", "lint", "--max-line", tc.value); status != tc.status {
+			t.Errorf("--max-line %s: status %d, want %d; stderr %q", tc.value, status, tc.status, errOut)
+		}
+	}
+}
+
+// TestLintEscapesMessages gives lint a file name and a MIME header with
+// control bytes: standard error shows them as \xNN, as
+// docs/cli-streams.md says.
+func TestLintEscapesMessages(t *testing.T) {
+	dir := t.TempDir()
+	name := filepath.Join(dir, "evil\x1b[2J.txt")
+	for _, tc := range []struct {
+		args  []string
+		stdin string
+	}{
+		{[]string{"lint", name}, ""}, // no such file
+		{[]string{"lint", "--type", "mime"}, "MIME-Version: 1.0\n\x1b[2J broken\n\nbody\n"},
+	} {
+		_, errOut, status := runCLI(tc.stdin, tc.args...)
+		if status != 2 || strings.ContainsAny(errOut, "\x1b") || !strings.Contains(errOut, `\x1b[2J`) {
+			t.Errorf("%q: status %d, stderr %q", tc.args, status, errOut)
 		}
 	}
 }

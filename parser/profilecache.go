@@ -32,9 +32,17 @@ const (
 // set that leaves the cache stays valid for the profiles that hold it; a
 // profile made after that builds its own.
 type automataCache struct {
+	maxSets  int   // at most this many sets
+	maxBytes int64 // estimated at most this many bytes, unless one set is more
+
 	mu      sync.Mutex
 	lru     list.List // of *cachedAutomata, the most recently used first
 	byEdits map[grammar.EditSet]*list.Element
+}
+
+// newAutomataCache returns an empty cache of the bounds given.
+func newAutomataCache(maxSets int, maxBytes int64) *automataCache {
+	return &automataCache{maxSets: maxSets, maxBytes: maxBytes, byEdits: map[grammar.EditSet]*list.Element{}}
 }
 
 type cachedAutomata struct {
@@ -44,7 +52,7 @@ type cachedAutomata struct {
 
 // derivedAutomata is the automata cache of the profiles that are not
 // named profiles; a named profile's automata are its own and never leave.
-var derivedAutomata = automataCache{byEdits: map[grammar.EditSet]*list.Element{}}
+var derivedAutomata = newAutomataCache(maxCachedAutomata, maxCachedBytes)
 
 // automataOf returns the automata of the grammar under the edits of set,
 // for a profile named name: a named profile's when set is its edits, or
@@ -78,18 +86,18 @@ func (c *automataCache) get(name string, set grammar.EditSet) *profileAutomata {
 }
 
 // evict removes the least recently used sets while there are more than
-// maxCachedAutomata, or more than one estimated at over maxCachedBytes
-// together. The sets grow as inputs build their states, so the bytes are
-// counted at every use. c.mu must be held.
+// c.maxSets, or more than one estimated at over c.maxBytes together. The
+// sets grow as inputs build their states, so the bytes are counted at
+// every use. c.mu must be held.
 func (c *automataCache) evict() {
-	for c.lru.Len() > maxCachedAutomata {
+	for c.lru.Len() > c.maxSets {
 		c.remove(c.lru.Back())
 	}
 	var total int64
 	for e := c.lru.Front(); e != nil; e = e.Next() {
 		total += e.Value.(*cachedAutomata).auto.dfas.Bytes()
 	}
-	for total > maxCachedBytes && c.lru.Len() > 1 {
+	for total > c.maxBytes && c.lru.Len() > 1 {
 		back := c.lru.Back()
 		total -= back.Value.(*cachedAutomata).auto.dfas.Bytes()
 		c.remove(back)

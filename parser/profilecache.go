@@ -15,11 +15,11 @@ import (
 // A profile's automata hold about 1 to 3 MB once Match and Explain of
 // every rule have read the 52,683 references of the benchmark corpus and
 // as many random strings, and at most about 23 MB with every state of
-// every rule built under every edit at once (TestProfileCacheBytes
-// measures the first figure, internal/automaton's TestLazyBytes the
-// second). 32 sets of the usual size fit in the byte bound; the byte
-// bound keeps a cache of sets grown to their full size, as an adversary's
-// inputs can grow them, to 64 MB.
+// every rule built under every edit at once (runtime.MemStats.HeapAlloc
+// before and after; internal/automaton's TestLazyBytes checks the
+// estimate against the second figure). 32 sets of the usual size fit in
+// the byte bound; the byte bound keeps a cache of sets grown to their full
+// size, as an adversary's inputs can grow them, to 64 MB.
 const (
 	maxCachedAutomata = 32
 	maxCachedBytes    = 64 << 20

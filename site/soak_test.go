@@ -92,7 +92,7 @@ func TestServeSoak(t *testing.T) {
 	for i := range 30 {
 		get(query(rng, i))
 	}
-	h0 := heapAfterGC()
+	h0 := soakHeapAlloc()
 	var peak uint64
 	const workers = 2
 	var mu sync.Mutex
@@ -111,7 +111,7 @@ func TestServeSoak(t *testing.T) {
 			})
 		}
 		wg.Wait()
-		h := heapAfterGC()
+		h := soakHeapAlloc()
 		peak = max(peak, h)
 		if h > h0+serveSoakHeapGrowth {
 			t.Fatalf("after %d requests the heap is %d MB, up %d MB from %d MB; the bound is %d MB", (round+1)*requests/10, h>>20, (h-h0)>>20, h0>>20, serveSoakHeapGrowth>>20)
@@ -126,7 +126,7 @@ func TestServeSoak(t *testing.T) {
 	t.Logf("%d requests (%v by status): heap %d MB at the start, %d MB at the most", requests, statuses, h0>>20, peak>>20)
 }
 
-func heapAfterGC() uint64 {
+func soakHeapAlloc() uint64 {
 	runtime.GC()
 	runtime.GC()
 	var m runtime.MemStats

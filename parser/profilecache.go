@@ -38,7 +38,14 @@ type automataCache struct {
 	mu      sync.Mutex
 	lru     list.List // of *cachedAutomata, the most recently used first
 	byEdits map[grammar.EditSet]*list.Element
+	hits    int // uses of a cached set since the bytes were last counted
 }
+
+// countBytesEvery is how many uses of cached sets may go by between two
+// counts of the cache's bytes (a count reads an atomic value per rule of
+// every set: about a microsecond for a full cache). A set that is made
+// is always counted.
+const countBytesEvery = 16
 
 // newAutomataCache returns an empty cache of the bounds given.
 func newAutomataCache(maxSets int, maxBytes int64) *automataCache {
@@ -73,23 +80,25 @@ func automataOf(name string, set grammar.EditSet) *profileAutomata {
 func (c *automataCache) get(name string, set grammar.EditSet) *profileAutomata {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	var auto *profileAutomata
 	if e, ok := c.byEdits[set]; ok {
 		c.lru.MoveToFront(e)
-		auto = e.Value.(*cachedAutomata).auto
-	} else {
-		auto = newProfileAutomata(name, set)
-		c.byEdits[set] = c.lru.PushFront(&cachedAutomata{edits: set, auto: auto})
+		if c.hits++; c.hits >= countBytesEvery {
+			c.evict()
+		}
+		return e.Value.(*cachedAutomata).auto
 	}
+	auto := newProfileAutomata(name, set)
+	c.byEdits[set] = c.lru.PushFront(&cachedAutomata{edits: set, auto: auto})
 	c.evict()
 	return auto
 }
 
 // evict removes the least recently used sets while there are more than
 // c.maxSets, or more than one estimated at over c.maxBytes together. The
-// sets grow as inputs build their states, so the bytes are counted at
-// every use. c.mu must be held.
+// sets grow as inputs build their states, so the bytes are counted again
+// every countBytesEvery uses too. c.mu must be held.
 func (c *automataCache) evict() {
+	c.hits = 0
 	for c.lru.Len() > c.maxSets {
 		c.remove(c.lru.Back())
 	}

@@ -21,15 +21,24 @@ import (
 // errors, components and parse trees are those of the edited grammar.
 //
 // A Profile is immutable and safe for concurrent use; it builds the
-// automata of its grammar as inputs need them, state by state. A nil
-// *Profile, and a zero Profile, are [Strict].
+// automata of its grammar as inputs need them, state by state, at most
+// 4096 states a rule. A nil *Profile, and a zero Profile, are [Strict].
+//
+// The named profiles keep their automata for the life of the process. The
+// profiles that [Profile.With] makes (and [Profile.ValidUnder] through it)
+// share theirs through one cache, by edit set: profiles of the same edits
+// share one set of automata, however they were made, while the set is in
+// the cache. The cache keeps at most 32 sets, estimated at at most 64 MB
+// together (a set read over a large corpus holds 1 to 3 MB; one with every
+// state of every rule built, up to about 23 MB), and drops the least
+// recently used beyond that. A profile whose automata were dropped keeps
+// them, and works as before, for as long as it is held; With, asked again
+// for its edits, makes a new set. So memory stays bounded whatever edit
+// sets a program makes profiles of, for example from its users' input.
 type Profile struct {
 	name  string
 	edits grammar.EditSet
 	auto  *profileAutomata
-	// derived remembers the profiles With made of this one, by edit set,
-	// so that their automata are built once.
-	derived *sync.Map
 }
 
 // profileAutomata holds the automata of a profile's grammar, built from the
@@ -105,7 +114,7 @@ func namedProfile(name string) *Profile {
 	if !ok {
 		panic("parser: no profile " + name + " in edits/edits.txt") // generated; checked by tests
 	}
-	return &Profile{name: name, edits: info.Edits, auto: newProfileAutomata(name, info.Edits), derived: new(sync.Map)}
+	return &Profile{name: name, edits: info.Edits, auto: newProfileAutomata(name, info.Edits)}
 }
 
 // Profiles returns the named profiles, [Strict] first. (It is not inlined:
@@ -135,7 +144,9 @@ func LookupProfile(name string) (*Profile, bool) {
 
 // With returns a profile with the edits of p and edits, and every edit
 // those require (ipv6-scope brings ipv6). Its name is p's name followed by
-// "+" and the added edits, e.g. "strict+empty-opaque-part".
+// "+" and the added edits, e.g. "strict+empty-opaque-part". It returns p
+// when edits add nothing; otherwise a new Profile, whose automata are
+// shared with the other profiles of the same edits (see [Profile]).
 func (p *Profile) With(edits ...grammar.Edit) *Profile {
 	p = p.orStrict()
 	set := p.edits
@@ -148,16 +159,12 @@ func (p *Profile) With(edits ...grammar.Edit) *Profile {
 	if set == p.edits {
 		return p
 	}
-	if q, ok := p.derived.Load(set); ok {
-		return q.(*Profile)
-	}
 	var added []string
 	for _, e := range (set &^ p.edits).Edits() {
 		added = append(added, e.Code())
 	}
 	name := p.name + "+" + strings.Join(added, ",")
-	q, _ := p.derived.LoadOrStore(set, &Profile{name: name, edits: set, auto: newProfileAutomata(name, set), derived: new(sync.Map)})
-	return q.(*Profile)
+	return &Profile{name: name, edits: set, auto: automataOf(name, set)}
 }
 
 // Name returns the profile's name: a named profile's, or one that With
@@ -422,20 +429,17 @@ func (p *Profile) needsCompact(s string) []grammar.Edit {
 }
 
 // withExactly returns a profile of exactly the edits of s (which must
-// include what they require), remembered by p.
+// include what they require), with the automata of the cache that With
+// uses.
 func (p *Profile) withExactly(s grammar.EditSet) *Profile {
 	if s == p.edits {
 		return p
 	}
-	if q, ok := p.derived.Load(s); ok {
-		return q.(*Profile)
+	if s == 0 {
+		return strict
 	}
-	name := "strict"
-	if s != 0 {
-		name += "+" + s.String()
-	}
-	q, _ := p.derived.LoadOrStore(s, &Profile{name: name, edits: s, auto: newProfileAutomata(name, s), derived: new(sync.Map)})
-	return q.(*Profile)
+	name := "strict+" + s.String()
+	return &Profile{name: name, edits: s, auto: automataOf(name, s)}
 }
 
 // editsWithout returns s without e and without the edits of s that

@@ -4,7 +4,7 @@ package parser
 // (one not made by this package), so that every method of Profile works on
 // them as it does on Strict.
 func (p *Profile) orStrict() *Profile {
-	if p == nil || p.auto == nil || p.derived == nil {
+	if p == nil || p.auto == nil {
 		return strict
 	}
 	return p

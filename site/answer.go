@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/rfc2396/rfc2396/grammar"
+	"github.com/rfc2396/rfc2396/internal/allowlist"
 	"github.com/rfc2396/rfc2396/internal/htmlesc"
 	"github.com/rfc2396/rfc2396/parser"
 )
@@ -134,20 +135,19 @@ func (s *Site) playRequest(rawQuery string) (playForm, *badRequest) {
 		}
 		f.Profile = name
 	}
-	if allow := strings.TrimSpace(queryValue(q, "allow")); allow != "" {
-		var names []string
-		for _, name := range strings.Split(allow, ",") {
-			name = strings.TrimSpace(name)
-			if name == "" {
-				continue
-			}
-			if _, ok := grammar.LookupEdit(name); !ok {
-				return f, &badRequest{statusBadRequest, fmt.Sprintf("There is no edit %q; the edits are %s.", echo(name), strings.Join(editNames(), ", "))}
-			}
-			names = append(names, name)
-		}
-		f.Allow = strings.Join(names, ",")
+	// The allow list is read once, here, before any profile is made of
+	// it: a list of unknown or repeated codes, or of more codes than
+	// there are edits, is refused.
+	edits, err := allowlist.Parse(queryValue(q, "allow"))
+	if err != nil {
+		msg := err.Error()
+		return f, &badRequest{statusBadRequest, strings.ToUpper(msg[:1]) + msg[1:] + "."}
 	}
+	var names []string
+	for _, e := range edits {
+		names = append(names, e.Code())
+	}
+	f.Allow = strings.Join(names, ",")
 	f.All = queryValue(q, "all") != "" && queryValue(q, "all") != "0"
 	f.NoVerdicts = queryValue(q, "verdicts") == "0"
 	return f, nil
@@ -235,12 +235,8 @@ func (s *Site) playView(ctx Canceler, p *page, f playForm) (*resultView, error) 
 		}
 		named := profile
 		if f.Allow != "" {
-			var edits []grammar.Edit
-			for _, name := range strings.Split(f.Allow, ",") {
-				if e, ok := grammar.LookupEdit(name); ok {
-					edits = append(edits, e)
-				}
-			}
+			// f.Allow is what playRequest read and wrote back.
+			edits, _ := allowlist.Parse(f.Allow)
 			profile = profile.With(edits...)
 		}
 		// The rules of RFC 3986 or of a profile link to their own

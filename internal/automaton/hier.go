@@ -62,6 +62,10 @@ type hier struct {
 
 	first    []int32 // positions a match can start with
 	nullable bool
+
+	// followEntries counts the entries of the follow lists of pos, for
+	// Lazy.Bytes.
+	followEntries int64
 }
 
 func newHier(g *Grammar, start int) *hier {
@@ -197,6 +201,7 @@ func (h *hier) follow(p int32) []int32 {
 	}
 	out = sortedSet(out)
 	h.pos[p].follow, h.pos[p].followDone = out, true
+	h.followEntries += int64(cap(out))
 	return out
 }
 

@@ -21,7 +21,10 @@ const DefaultMaxStates = 4096
 //
 // The states are kept in a cache of at most a fixed number of states; when
 // it is full it is emptied and the reading goes on from where it was, so
-// memory stays bounded whatever the input.
+// memory stays bounded whatever the input. The positions, which are not
+// emptied, are bounded by the grammar: at most those of the rule's whole
+// position automaton ([Grammar.Build]). [Lazy.Bytes] estimates what it
+// holds.
 //
 // A Lazy is safe for concurrent use: a transition that is known is read
 // with one atomic load, and states are created under a mutex.
@@ -38,7 +41,16 @@ type Lazy struct {
 	mu      sync.Mutex            // guards what follows, and the creation of states
 	index   map[string]*lazyState // the states of the current cache, by live positions
 	flushes int                   // how many times the cache was emptied
-	keyBuf  []byte
+	// keyBuf is the key of the state looked up last: at most 4 bytes a
+	// position of the rule.
+	keyBuf []byte
+	// stateBytes estimates the memory of the states of the cache and of
+	// their descriptions.
+	stateBytes int64
+	// bytes is stateBytes and the estimated memory of the positions made,
+	// updated whenever either grows, for [Lazy.Bytes] to read without the
+	// lock.
+	bytes atomic.Int64
 }
 
 // lazyState is a state of a Lazy: its live positions, and its transitions
@@ -64,6 +76,7 @@ func (g *Grammar) Lazy(start, maxStates int) *Lazy {
 	l.classOf, l.classes, l.rep = h.classes()
 	l.mu.Lock()
 	l.reset()
+	l.account()
 	l.mu.Unlock()
 	return l
 }
@@ -71,8 +84,34 @@ func (g *Grammar) Lazy(start, maxStates int) *Lazy {
 // reset empties the cache and makes a new start state. l.mu must be held.
 func (l *Lazy) reset() {
 	l.index = map[string]*lazyState{}
+	l.stateBytes = 0
 	l.start.Store(l.add(nil, true))
 }
+
+// The estimated sizes, in bytes, of what a Lazy holds: a state, besides
+// its transitions (8 bytes a class) and live positions (4 bytes each,
+// twice: the list and the key of the index); a position; a frame; an entry
+// of a follow list or a path. They were checked against
+// runtime.MemStats.HeapAlloc with every state of every rule built (see
+// TestLazyBytes).
+const (
+	stateBytes    = 160
+	positionBytes = 160
+	frameBytes    = 160
+	entryBytes    = 8
+)
+
+// account updates l.bytes from what l holds now. l.mu must be held.
+func (l *Lazy) account() {
+	h := l.h
+	l.bytes.Store(l.stateBytes + int64(cap(l.keyBuf)) +
+		int64(len(h.pos))*positionBytes + int64(len(h.frames))*frameBytes + h.followEntries*entryBytes)
+}
+
+// Bytes returns an estimate of the memory l holds: its states, at most
+// [DefaultMaxStates] (or the maxStates it was made with), and the
+// positions they were made of. It reads one atomic value.
+func (l *Lazy) Bytes() int64 { return l.bytes.Load() }
 
 // add returns the cached state of the live positions, creating it when it
 // is new; live is copied then. l.mu must be held.
@@ -91,6 +130,7 @@ func (l *Lazy) add(live []int32, atStart bool) *lazyState {
 		accepting: l.h.accepts(live, atStart),
 	}
 	l.index[string(l.keyBuf)] = s
+	l.stateBytes += stateBytes + int64(l.classes)*8 + int64(len(live))*8
 	return s
 }
 
@@ -120,6 +160,7 @@ func (l *Lazy) step(s *lazyState, class uint8) *lazyState {
 		t = l.add(next, false)
 	}
 	s.next[class].Store(t)
+	l.account()
 	return t
 }
 
@@ -212,6 +253,8 @@ func (l *Lazy) describe(s *lazyState) *State {
 	}
 	d.Expected = describeBytes(want, s.accepting, h.g.describedSets())
 	s.desc.Store(d)
+	l.stateBytes += stateBytes + int64(len(d.Path)+len(d.AltPath))*entryBytes + int64(len(d.Expected))
+	l.account()
 	return d
 }
 

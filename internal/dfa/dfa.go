@@ -230,3 +230,11 @@ func (z *Lazy[R]) ruleList(p []int) []R {
 	}
 	return rs
 }
+
+// CacheStats returns how many states the automaton holds and how many
+// times its cache was emptied; see [automaton.Lazy.CacheStats].
+func (z *Lazy[R]) CacheStats() (states, flushes int) { return z.l.CacheStats() }
+
+// Bytes estimates the memory the automaton holds; see
+// [automaton.Lazy.Bytes].
+func (z *Lazy[R]) Bytes() int64 { return z.l.Bytes() }

@@ -3,6 +3,7 @@ package dfa
 import (
 	"strconv"
 	"sync"
+	"sync/atomic"
 
 	"github.com/rfc2396/rfc2396/internal/automaton"
 )
@@ -12,18 +13,30 @@ import (
 // each rule's automaton the first time it is; the states of each are
 // built as inputs reach them. It serves a profile's grammar, and strict's
 // where the generated tables are left out (the playground's WebAssembly
-// module). It is safe for concurrent use.
+// module). It is safe for concurrent use. What it holds is bounded by the
+// grammar and by [automaton.DefaultMaxStates] a rule; [LazySet.Bytes]
+// estimates it.
 type LazySet[R ~int] struct {
 	build func() (*automaton.Grammar, []R)
 	once  sync.Once
+	built atomic.Bool // the grammar is built
 	g     *automaton.Grammar
 	rules []R // definition index → rule
 	index []int
-	slots []struct {
-		once sync.Once
-		a    *Lazy[R]
-	}
+	slots []lazySlot[R]
 }
+
+// lazySlot is the automaton of one rule, made once.
+type lazySlot[R any] struct {
+	once sync.Once
+	a    atomic.Pointer[Lazy[R]]
+}
+
+// GrammarBytes estimates the memory of a profile's grammar
+// ([automaton.Grammar] and its definitions) once built: about 20 KB
+// measured with every edit in force (runtime.MemStats.HeapAlloc before
+// and after), rounded up.
+const GrammarBytes = 32 << 10
 
 // NewLazySet returns the automata of the rules 0 to numRules-1 of the
 // grammar that build returns, with rules[i] the rule of its definition i
@@ -31,10 +44,7 @@ type LazySet[R ~int] struct {
 // automaton is asked for; it panics on a grammar it cannot build, which is
 // generated and checked by tests.
 func NewLazySet[R ~int](numRules int, build func() (g *automaton.Grammar, rules []R)) *LazySet[R] {
-	return &LazySet[R]{build: build, slots: make([]struct {
-		once sync.Once
-		a    *Lazy[R]
-	}, numRules)}
+	return &LazySet[R]{build: build, slots: make([]lazySlot[R], numRules)}
 }
 
 // Get returns the automaton of rule. It panics if rule is not below the
@@ -52,13 +62,30 @@ func (s *LazySet[R]) Get(rule R) *Lazy[R] {
 				s.index[r] = i
 			}
 		}
+		s.built.Store(true)
 	})
 	slot.once.Do(func() {
 		i := s.index[rule]
 		if i < 0 {
 			panic("dfa: no rule " + strconv.Itoa(int(rule)) + " in the grammar")
 		}
-		slot.a = NewLazy(s.g.Lazy(i, 0), s.rules)
+		slot.a.Store(NewLazy(s.g.Lazy(i, 0), s.rules))
 	})
-	return slot.a
+	return slot.a.Load()
+}
+
+// Bytes returns an estimate of the memory the set holds: its grammar
+// ([GrammarBytes]) once built, and each automaton's ([Lazy.Bytes]). It
+// reads one atomic value an automaton made and takes no lock.
+func (s *LazySet[R]) Bytes() int64 {
+	if !s.built.Load() {
+		return 0
+	}
+	n := int64(GrammarBytes)
+	for i := range s.slots {
+		if a := s.slots[i].a.Load(); a != nil {
+			n += a.Bytes()
+		}
+	}
+	return n
 }

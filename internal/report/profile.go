@@ -4,14 +4,15 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/rfc2396/rfc2396/grammar"
+	"github.com/rfc2396/rfc2396/internal/allowlist"
 	"github.com/rfc2396/rfc2396/parser"
 )
 
 // LookupProfile returns the RFC 2396 profile named name with the edits
 // of allow added, a comma-separated list of edit codes ("" for none), as
 // --profile and --allow give them; the error names what is unknown and
-// lists what there is.
+// lists what there is. allow is read by [allowlist.Parse] before any
+// profile is made: a list it refuses makes none.
 func LookupProfile(name, allow string) (*parser.Profile, error) {
 	p, ok := parser.LookupProfile(name)
 	if !ok {
@@ -21,16 +22,9 @@ func LookupProfile(name, allow string) (*parser.Profile, error) {
 		}
 		return nil, fmt.Errorf("no profile %q; the profiles are %s", name, strings.Join(names, ", "))
 	}
-	if allow == "" {
-		return p, nil
-	}
-	var edits []grammar.Edit
-	for _, code := range strings.Split(allow, ",") {
-		e, ok := grammar.LookupEdit(strings.TrimSpace(code))
-		if !ok {
-			return nil, fmt.Errorf("no edit %q; the edits are %s", code, grammar.EditSet(1<<(grammar.NumEdits+1)-2))
-		}
-		edits = append(edits, e)
+	edits, err := allowlist.Parse(allow)
+	if err != nil {
+		return nil, err
 	}
 	return p.With(edits...), nil
 }

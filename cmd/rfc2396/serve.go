@@ -121,6 +121,19 @@ func serve(ctx context.Context, ln net.Listener, stdout, stderr io.Writer) int {
 		return 1
 	case <-ctx.Done():
 	}
+	status := stopServer(srv, done, lg)
+	say(stdout, "rfc2396: stopped\n")
+	return status
+}
+
+// stopServer stops srv, whose Serve returns on done: requests under way
+// get shutdownGrace to finish, then their connections are closed; then
+// the log gets stopWait to be written out. It returns serve's exit
+// status.
+func stopServer(srv *http.Server, done <-chan error, lg *site.Log) int {
+	logf := func(format string, args ...any) {
+		fmt.Fprintf(lg, "rfc2396 serve: "+format+"\n", args...)
+	}
 	status := 0
 	shutdown, cancel := context.WithTimeout(context.Background(), shutdownGrace)
 	defer cancel()
@@ -149,7 +162,6 @@ func serve(ctx context.Context, ln net.Listener, stdout, stderr io.Writer) int {
 	if err := lg.Err(); err != nil && status == 0 {
 		status = 2
 	}
-	say(stdout, "rfc2396: stopped\n")
 	return status
 }
 

@@ -151,15 +151,22 @@ func stopServer(srv *http.Server, done <-chan error, lg *site.Log) int {
 		}
 	case <-time.After(stopWait):
 	}
-	if !lg.Flush(stopWait) || lg.Lost() > 0 {
+	flushed := lg.Flush(stopWait)
+	err := lg.Err()
+	if !flushed || lg.Lost() > 0 {
 		// Said once, after the rest, if the log takes it at all.
-		logf("stopped; %d log lines were lost (dropped because standard error did not keep up, or not written)", lg.Lost()+lg.Pending())
+		why := "dropped because standard error did not keep up, or not written"
+		if err != nil {
+			why = "writing the log failed: " + err.Error()
+		}
+		logf("stopped; %d log lines were lost (%s)", lg.Lost()+lg.Pending(), why)
 		lg.Flush(stopWait / 4)
 		if status == 0 {
 			status = statusUnclean
 		}
 	}
-	if err := lg.Err(); err != nil && status == 0 {
+	if err != nil && status != 1 {
+		// A failed write is 2, as for every command.
 		status = 2
 	}
 	return status

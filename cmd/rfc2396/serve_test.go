@@ -412,3 +412,40 @@ func TestConnLimit(t *testing.T) {
 		t.Error("Accept after Close returned a connection")
 	}
 }
+
+type failingLog struct{}
+
+func (failingLog) Write(p []byte) (int, error) { return 0, errors.New("disk full") }
+
+// TestServeLogFails: a log whose writes fail never stops the server; the
+// stop says so once and returns 2, as every command's failed write.
+func TestServeLogFails(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := site.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	lg := site.NewLog(failingLog{})
+	srv := s.Server(ln.Addr().String(), lg)
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ln) }()
+	for range 3 {
+		resp, err := http.Get("http://" + ln.Addr().String() + "/style.css")
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != 200 {
+			t.Errorf("with the log failing: %d", resp.StatusCode)
+		}
+	}
+	if code := stopServer(srv, done, lg); code != 2 {
+		t.Errorf("stopServer = %d with the log failing, want 2", code)
+	}
+	if lg.Err() == nil || lg.Lost() < 3 {
+		t.Errorf("Err %v, Lost %d", lg.Err(), lg.Lost())
+	}
+}

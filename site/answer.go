@@ -324,13 +324,16 @@ func (NoCancel) Err() error { return nil }
 // templates, or {"error": "…"}. static makes the HTML's links those of a
 // static copy of the site (relative, ending in .html), for the
 // playground that runs in the browser. It stops with ctx, which is
-// usually a context.Context.
+// usually a context.Context; a nil ctx is [NoCancel].
 func (s *Site) PlayJSON(ctx Canceler, rawQuery string, static bool) (int, []byte) {
 	jsonError := func(status int, msg string) (int, []byte) {
 		return status, appendErrorJSON(nil, msg)
 	}
 	if err := s.check(); err != nil {
 		return jsonError(statusInternalError, err.Error())
+	}
+	if ctx == nil {
+		ctx = NoCancel{}
 	}
 	if n := len(rawQuery); n > maxQuery {
 		return jsonError(statusRequestURITooLong, fmt.Sprintf("The query string is %d bytes long; the playground reads at most %d (a ref and a base of at most %d bytes each). For longer input use the command line: rfc2396 parse, rfc2396 tree.", n, maxQuery, MaxInput))

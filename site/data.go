@@ -103,15 +103,21 @@ type Example struct {
 }
 
 // SectionURL is the link to the section of the specification that defines
-// r.
+// r ("" for a nil g; the specification itself for a nil r).
 func (g *Grammar) SectionURL(r *Rule) string {
+	if r == nil {
+		return g.SectionLink("")
+	}
 	return g.SectionLink(r.Section)
 }
 
 // SectionName names a section for a reader: "RFC 2396 section 3.2.2", or,
 // for a section of an edit's document, the section as the edit cites it
-// ("RFC 2732 3", "java.net.URI").
+// ("RFC 2732 3", "java.net.URI"). A nil g names the section alone.
 func (g *Grammar) SectionName(section string) string {
+	if g == nil {
+		return "section " + section
+	}
 	if _, ok := g.SectionURLs[section]; ok {
 		return section
 	}
@@ -119,8 +125,11 @@ func (g *Grammar) SectionName(section string) string {
 }
 
 // SectionLink is the link to a section of the specification, or of the
-// document of an edit.
+// document of an edit ("" for a nil g).
 func (g *Grammar) SectionLink(section string) string {
+	if g == nil {
+		return ""
+	}
 	if u, ok := g.SectionURLs[section]; ok {
 		return u
 	}
@@ -130,8 +139,14 @@ func (g *Grammar) SectionLink(section string) string {
 	return g.SpecURL + "#section-" + section
 }
 
-// Rule returns the rule with the given name, or nil.
-func (g *Grammar) Rule(name string) *Rule { return g.byName[name] }
+// Rule returns the rule with the given name, or nil (always nil for a nil
+// or zero Grammar).
+func (g *Grammar) Rule(name string) *Rule {
+	if g == nil {
+		return nil
+	}
+	return g.byName[name]
+}
 
 // examplesFile is data/NAME/examples.json.
 type examplesFile struct {

@@ -35,6 +35,9 @@ type JSONError struct {
 }
 
 func (e *JSONError) Error() string {
+	if e == nil {
+		return "site: JSON error <nil>"
+	}
 	return fmt.Sprintf("site: %s: offset %d: %s", e.File, e.Offset, e.Msg)
 }
 

@@ -22,6 +22,9 @@ type TemplateError struct {
 }
 
 func (e *TemplateError) Error() string {
+	if e == nil {
+		return "rfc2396/site: template error <nil>"
+	}
 	if e.Pos == "" {
 		return fmt.Sprintf("rfc2396/site: template %s: %s", e.Template, e.Msg)
 	}

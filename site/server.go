@@ -6,7 +6,11 @@
 package site
 
 import (
+	"bytes"
+	"compress/gzip"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -25,15 +29,29 @@ import (
 )
 
 // Server returns an HTTP server for the site on addr, with timeouts and
-// size limits, that logs one line per request to logTo. If addr is a
-// loopback address (127.0.0.1:8396, [::1]:8396, localhost:8396), the
-// server answers only requests whose Host header names it on that port:
-// a web page that a DNS name rebound to 127.0.0.1 cannot use it.
+// size limits, that logs one line per request, and net/http's own errors,
+// to logTo. The log never keeps a request waiting: unless logTo is a
+// [*Log] already, Server makes one of it, so that lines the writer does
+// not take in time are dropped and counted rather than waited for. A nil
+// logTo logs nothing. If addr is a loopback address (127.0.0.1:8396,
+// [::1]:8396, localhost:8396), the server answers only requests whose
+// Host header names it on that port: a web page that a DNS name rebound
+// to 127.0.0.1 cannot use it. Server also starts generating the
+// conformance suite that /vectors serves, in the background, so that the
+// first download does not wait for it.
 func (s *Site) Server(addr string, logTo io.Writer) *http.Server {
-	logger := log.New(logTo, "", log.LstdFlags|log.LUTC)
+	lg, ok := logTo.(*Log)
+	if !ok {
+		lg = NewLog(logTo)
+	}
+	logger := log.New(lg, "", log.LstdFlags|log.LUTC)
 	h := s.Handler()
 	if hosts := loopbackHosts(addr); hosts != nil {
-		h = checkHost(h, hosts)
+		// The 421 carries the security headers too.
+		h = securityHeaders(checkHost(h, hosts))
+	}
+	if s.check() == nil {
+		published.start()
 	}
 	return &http.Server{
 		Addr:              addr,
@@ -84,31 +102,59 @@ func checkHost(h http.Handler, hosts map[string]bool) http.Handler {
 	})
 }
 
+// Bounds of the pages other than the playground's (see also answer.go).
+// The pages that never change (the indexes, the rule pages, the
+// diagrams, style.css, play.js, the 404 page) take turns among
+// maxPages, the downloads of the conformance suite among maxDownloads,
+// each kind apart from the other and from the playground's two lanes, so
+// that a flood of one kind does not hold up the others. A request that
+// waits longer than pageWait (downloadWait) for its turn gets 503 with
+// Retry-After.
+const (
+	maxPages     = 32
+	pageWait     = 2 * time.Second
+	maxDownloads = 4
+	downloadWait = 5 * time.Second
+	// vectorsWait is how long a download waits for the suite to be
+	// generated (once, at the server's start or on the first request)
+	// before it gets 503: within writeTimeout.
+	vectorsWait = 20 * time.Second
+	// vectorsMaxAge is how long a client may keep a file of the suite
+	// without asking again; after that it asks with its ETag.
+	vectorsMaxAge = "public, max-age=3600"
+)
+
 // Handler serves the site. A nil or zero Site (not made by [New]) serves
-// 500 with a message saying so.
+// 500 with a message saying so. Every answer carries the security
+// headers (a Content-Security-Policy that forbids framing and anything
+// from elsewhere, nosniff, no referrer). The rendered indexes and rule
+// pages are kept by the handler once rendered: one of each at most.
 func (s *Site) Handler() http.Handler {
 	if err := s.check(); err != nil {
 		return securityHeaders(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			http.Error(w, err.Error(), http.StatusInternalServerError)
 		}))
 	}
+	pages := &pageCache{pages: map[string][]byte{}}
+	pageTurns := make(chan struct{}, maxPages)
+	page := func(h http.HandlerFunc) http.Handler { return s.gate(pageTurns, pageWait, h) }
 	mux := http.NewServeMux()
-	mux.HandleFunc("/{$}", func(w http.ResponseWriter, r *http.Request) { s.serveIndex(w, r, s.grammars[0]) })
-	mux.HandleFunc("/rule/{name}", func(w http.ResponseWriter, r *http.Request) { s.serveRule(w, r, s.grammars[0]) })
-	mux.HandleFunc("/g/{grammar}/{$}", func(w http.ResponseWriter, r *http.Request) {
+	mux.Handle("/{$}", page(func(w http.ResponseWriter, r *http.Request) { s.serveIndex(w, r, pages, s.grammars[0]) }))
+	mux.Handle("/rule/{name}", page(func(w http.ResponseWriter, r *http.Request) { s.serveRule(w, r, pages, s.grammars[0]) }))
+	mux.Handle("/g/{grammar}/{$}", page(func(w http.ResponseWriter, r *http.Request) {
 		if g := s.grammar(r.PathValue("grammar")); g != nil {
-			s.serveIndex(w, r, g)
+			s.serveIndex(w, r, pages, g)
 			return
 		}
 		s.serveError(w, r, http.StatusNotFound, "There is no grammar named "+echo(r.PathValue("grammar"))+".")
-	})
-	mux.HandleFunc("/g/{grammar}/rule/{name}", func(w http.ResponseWriter, r *http.Request) {
+	}))
+	mux.Handle("/g/{grammar}/rule/{name}", page(func(w http.ResponseWriter, r *http.Request) {
 		if g := s.grammar(r.PathValue("grammar")); g != nil {
-			s.serveRule(w, r, g)
+			s.serveRule(w, r, pages, g)
 			return
 		}
 		s.serveError(w, r, http.StatusNotFound, "There is no grammar named "+echo(r.PathValue("grammar"))+".")
-	})
+	}))
 	// The playground and its JSON are the expensive pages: they take
 	// turns, and each has a deadline. Short queries (what a person types)
 	// have turns of their own, so that a flood of long ones does not keep
@@ -117,15 +163,65 @@ func (s *Site) Handler() http.Handler {
 	mux.Handle("/play", s.limit(turns, queueWait, http.HandlerFunc(s.servePlay), false))
 	mux.Handle("/play.json", s.limit(turns, queueWait, http.HandlerFunc(s.servePlayJSON), true))
 	mux.Handle("/api/parse", s.limit(turns, queueWait, http.HandlerFunc(serveAPIParse), true))
-	mux.HandleFunc("/diagrams/{grammar}/{file}", s.serveDiagram)
-	mux.HandleFunc("/vectors/{standard}/{file}", (&vectors{}).serve(s))
+	mux.Handle("/diagrams/{grammar}/{file}", page(s.serveDiagram))
+	mux.Handle("/vectors/{standard}/{file}", s.gate(make(chan struct{}, maxDownloads), downloadWait, http.HandlerFunc(s.serveVectors)))
 	for _, name := range []string{"style.css", "play.js"} {
-		mux.HandleFunc("/"+name, func(w http.ResponseWriter, r *http.Request) { s.serveStatic(w, r, name) })
+		mux.Handle("/"+name, page(func(w http.ResponseWriter, r *http.Request) { s.serveStatic(w, r, name) }))
 	}
-	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+	mux.Handle("/", page(func(w http.ResponseWriter, r *http.Request) {
 		s.serveError(w, r, http.StatusNotFound, "There is no page at "+echo(r.URL.Path)+".")
-	})
+	}))
 	return securityHeaders(methods(mux, s))
+}
+
+// gate runs h when one of turns is free. A request that waits longer
+// than patience gets 503 with Retry-After; one whose client leaves while
+// it waits gets nothing.
+func (s *Site) gate(turns chan struct{}, patience time.Duration, h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case turns <- struct{}{}:
+		default:
+			wait := time.NewTimer(patience)
+			defer wait.Stop()
+			select {
+			case turns <- struct{}{}:
+			case <-r.Context().Done():
+				return
+			case <-wait.C:
+				w.Header().Set("Retry-After", "1")
+				s.serveError(w, r, http.StatusServiceUnavailable, "The server is busy with other requests; try again in a moment.")
+				return
+			}
+		}
+		defer func() { <-turns }()
+		h.ServeHTTP(w, r)
+	})
+}
+
+// pageCache keeps rendered pages that never change, by a key naming a
+// page that exists (a grammar's index, one of its rules): it holds at
+// most one page per rule of each grammar, and an index per grammar.
+type pageCache struct {
+	mu    sync.Mutex
+	pages map[string][]byte
+}
+
+// get returns the page of key, rendering it with render the first time.
+// Rendering holds the lock: requests for a page not yet rendered wait for
+// the one rendering rather than each render it.
+func (c *pageCache) get(key string, render func() ([]byte, error)) ([]byte, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if b, ok := c.pages[key]; ok {
+		return b, nil
+	}
+	b, err := render()
+	if err != nil {
+		return nil, err
+	}
+	c.pages[key] = b
+	return b, nil
 }
 
 // shortQuery is the longest query string that takes a short turn.
@@ -209,13 +305,16 @@ func securityHeaders(h http.Handler) http.Handler {
 	})
 }
 
-func (s *Site) serveIndex(w http.ResponseWriter, r *http.Request, g *Grammar) {
-	p := s.newPage(g, g.Title, false, "/")
-	p.Downloads = vectorNames()
-	s.write(w, r, http.StatusOK, "index", p)
+func (s *Site) serveIndex(w http.ResponseWriter, r *http.Request, pages *pageCache, g *Grammar) {
+	b, err := pages.get("index\x00"+g.Name, func() ([]byte, error) {
+		p := s.newPage(g, g.Title, false, "/")
+		p.Downloads = vectorNames()
+		return s.render("index", p)
+	})
+	s.writePage(w, r, "index", b, err)
 }
 
-func (s *Site) serveRule(w http.ResponseWriter, r *http.Request, g *Grammar) {
+func (s *Site) serveRule(w http.ResponseWriter, r *http.Request, pages *pageCache, g *Grammar) {
 	name := r.PathValue("name")
 	rule := g.Rule(name)
 	if rule == nil {
@@ -229,9 +328,26 @@ func (s *Site) serveRule(w http.ResponseWriter, r *http.Request, g *Grammar) {
 		s.serveError(w, r, http.StatusNotFound, fmt.Sprintf("%s has no rule named %q. Rules are named as the RFC spells them (URI-reference, hostname, IPv4address).", g.Spec, echo(name)))
 		return
 	}
-	p := s.newPage(g, "", false, "/")
-	s.rulePage(p, rule)
-	s.write(w, r, http.StatusOK, "rule", p)
+	b, err := pages.get("rule\x00"+g.Name+"\x00"+rule.Name, func() ([]byte, error) {
+		p := s.newPage(g, "", false, "/")
+		s.rulePage(p, rule)
+		return s.render("rule", p)
+	})
+	s.writePage(w, r, "rule", b, err)
+}
+
+// writePage answers with a page rendered before (b), or with 500 if it
+// could not be rendered.
+func (s *Site) writePage(w http.ResponseWriter, r *http.Request, name string, b []byte, err error) {
+	if err != nil {
+		http.Error(w, "rfc2396: rendering "+name+": "+err.Error(), http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(http.StatusOK)
+	if r.Method != http.MethodHead {
+		w.Write(b)
+	}
 }
 
 func (s *Site) serveDiagram(w http.ResponseWriter, r *http.Request) {
@@ -463,8 +579,20 @@ func (s *Site) write(w http.ResponseWriter, r *http.Request, status int, name st
 
 // LogRequests logs one line per request to logger: the client, the method,
 // the path (its first 200 bytes; the query is long and is the user's:
-// only its length is logged), the status, the size of the answer and the time it took.
+// only its length is logged), the status, the size of the answer and the
+// time it took. The line is written when the answer is, so a logger that
+// blocks holds up the request: [Site.Server] logs through a [Log], which
+// never blocks. A nil logger logs nothing; a nil h answers every request
+// with 500.
 func LogRequests(h http.Handler, logger *log.Logger) http.Handler {
+	if h == nil {
+		h = securityHeaders(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			http.Error(w, "rfc2396/site: LogRequests was given no handler", http.StatusInternalServerError)
+		}))
+	}
+	if logger == nil {
+		return h
+	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		rec := &recorder{ResponseWriter: w, status: http.StatusOK}
@@ -494,13 +622,57 @@ func (r *recorder) Write(b []byte) (int, error) {
 	return n, err
 }
 
-// vectors serves the conformance suite (package conformance, the seed of
-// the published copy) under /vectors/STANDARD/FILE, generated on the first
-// request and kept by the handler.
-type vectors struct {
+// Unwrap lets http.ResponseController reach the connection's writer.
+func (r *recorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
+
+// suite is the conformance suite (package conformance, the seed of the
+// published copy) as /vectors/STANDARD/FILE serves it: generated once
+// per process, in the background from the start of a server (or on the
+// first request), and kept: a few megabytes, the same for every Site.
+type suite struct {
 	once  sync.Once
-	files map[string][]byte
+	ready chan struct{} // closed when files and err are set
+	files map[string]*vectorFile
 	err   error
+}
+
+// vectorFile is a file of the suite, with what its answers need.
+type vectorFile struct {
+	data, gzipped []byte
+	etag          string // of data; the gzipped copy's ends in "-gzip"
+	ctype         string
+}
+
+// published is the process's copy of the suite.
+var published = &suite{ready: make(chan struct{})}
+
+// start begins generating the suite, unless it is under way or done.
+func (v *suite) start() {
+	v.once.Do(func() { go v.generate() })
+}
+
+func (v *suite) generate() {
+	defer close(v.ready)
+	files, err := conformance.Published()
+	if err != nil {
+		v.err = err
+		return
+	}
+	v.files = map[string]*vectorFile{}
+	for _, f := range files {
+		sum := sha256.Sum256(f.Data)
+		vf := &vectorFile{data: f.Data, etag: `"` + hex.EncodeToString(sum[:16]) + `"`, ctype: "text/tab-separated-values; charset=utf-8"}
+		if strings.HasSuffix(f.Name, ".json") {
+			vf.ctype = "application/json"
+		}
+		var b bytes.Buffer
+		zw, _ := gzip.NewWriterLevel(&b, gzip.BestCompression)
+		zw.Write(f.Data)
+		if zw.Close() == nil && b.Len() < len(f.Data) {
+			vf.gzipped = b.Bytes()
+		}
+		v.files[f.Name] = vf
+	}
 }
 
 // vectorNames lists the paths of the suite's files under the site's root.
@@ -514,30 +686,65 @@ func vectorNames() []string {
 	return names
 }
 
-func (v *vectors) serve(s *Site) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		v.once.Do(func() {
-			files, err := conformance.Published()
-			v.files, v.err = map[string][]byte{}, err
-			for _, f := range files {
-				v.files[f.Name] = f.Data
-			}
-		})
-		if v.err != nil {
-			s.serveError(w, r, http.StatusInternalServerError, "The conformance suite could not be generated: "+v.err.Error())
-			return
-		}
-		name := r.PathValue("standard") + "/" + r.PathValue("file")
-		data, ok := v.files[name]
-		if !ok {
-			s.serveError(w, r, http.StatusNotFound, "The conformance suite has no file "+echo(name)+".")
-			return
-		}
-		ctype := "text/tab-separated-values; charset=utf-8"
-		if strings.HasSuffix(name, ".json") {
-			ctype = "application/json"
-		}
-		w.Header().Set("Content-Type", ctype)
-		w.Write(data)
+// serveVectors answers /vectors/STANDARD/FILE from the suite generated
+// once: with an ETag (a hash of the file) and Cache-Control, 304 to a
+// request whose If-None-Match has that ETag, ranges, and the file
+// gzipped to a client that accepts it.
+func (s *Site) serveVectors(w http.ResponseWriter, r *http.Request) {
+	name := r.PathValue("standard") + "/" + r.PathValue("file")
+	if !slices.Contains(vectorNames(), "vectors/"+name) {
+		s.serveError(w, r, http.StatusNotFound, "The conformance suite has no file "+echo(name)+".")
+		return
 	}
+	published.start()
+	wait := time.NewTimer(vectorsWait)
+	defer wait.Stop()
+	select {
+	case <-published.ready:
+	case <-r.Context().Done():
+		return
+	case <-wait.C:
+		w.Header().Set("Retry-After", "5")
+		s.serveError(w, r, http.StatusServiceUnavailable, "The conformance suite is still being generated; try again in a moment.")
+		return
+	}
+	if published.err != nil {
+		s.serveError(w, r, http.StatusInternalServerError, "The conformance suite could not be generated: "+published.err.Error())
+		return
+	}
+	f, ok := published.files[name]
+	if !ok {
+		s.serveError(w, r, http.StatusNotFound, "The conformance suite has no file "+echo(name)+".")
+		return
+	}
+	h := w.Header()
+	h.Set("Content-Type", f.ctype)
+	h.Set("Cache-Control", vectorsMaxAge)
+	h.Add("Vary", "Accept-Encoding")
+	data, etag := f.data, f.etag
+	if f.gzipped != nil && acceptsGzip(r.Header.Values("Accept-Encoding")) {
+		data, etag = f.gzipped, strings.TrimSuffix(etag, `"`)+`-gzip"`
+		h.Set("Content-Encoding", "gzip")
+	}
+	h.Set("ETag", etag)
+	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(data))
+}
+
+// acceptsGzip reports whether an Accept-Encoding header lists gzip with a
+// weight above zero.
+func acceptsGzip(values []string) bool {
+	for _, v := range values {
+		for _, item := range strings.Split(v, ",") {
+			coding, params, _ := strings.Cut(strings.TrimSpace(item), ";")
+			if !strings.EqualFold(strings.TrimSpace(coding), "gzip") {
+				continue
+			}
+			q := strings.ReplaceAll(strings.ToLower(params), " ", "")
+			if q == "q=0" || q == "q=0." || strings.HasPrefix(q, "q=0.0") && strings.Trim(q[len("q=0.0"):], "0") == "" {
+				return false
+			}
+			return true
+		}
+	}
+	return false
 }

@@ -44,13 +44,25 @@ type StaticError struct {
 }
 
 func (e *StaticError) Error() string {
-	if e.Path == "" {
-		return "rfc2396/site: writing the static site: " + e.Err.Error()
+	if e == nil {
+		return "rfc2396/site: writing the static site: <nil>"
 	}
-	return "rfc2396/site: writing the static site: " + e.Path + ": " + e.Err.Error()
+	msg := "unknown error"
+	if e.Err != nil {
+		msg = e.Err.Error()
+	}
+	if e.Path == "" {
+		return "rfc2396/site: writing the static site: " + msg
+	}
+	return "rfc2396/site: writing the static site: " + e.Path + ": " + msg
 }
 
-func (e *StaticError) Unwrap() error { return e.Err }
+func (e *StaticError) Unwrap() error {
+	if e == nil {
+		return nil
+	}
+	return e.Err
+}
 
 // WriteStatic writes the site as static files into dir, for hosting
 // anywhere (or reading from disk): index.html, rule/NAME.html for every

@@ -15,6 +15,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -31,13 +32,37 @@ func serveCommand() *command {
 		summary: "serve the grammar reference and the playground",
 		usage:   "serve [--addr 127.0.0.1:8396]",
 		about: `Serves the grammar reference (a page and a railroad diagram per rule) and the
-playground. Logs one line per request to standard error; stops on Ctrl-C.`,
+playground. Logs one line per request to standard error, never waiting for
+it: lines a slow standard error cannot take are dropped and counted. Stops
+on Ctrl-C or SIGTERM: requests under way get 5 seconds, then are cut off
+(a second signal stops at once). The exit status is 0 after a clean stop,
+1 if the site could not be served, 2 on a usage error or a failed write,
+and 3 after a stop that cut off requests or lost log lines.`,
 		setup: func(fs *flag.FlagSet) func(*invocation) int {
 			addr := fs.String("addr", defaultAddr, "listen on this `host:port`")
 			return func(inv *invocation) int { return runServe(inv, *addr) }
 		},
 	}
 }
+
+// Limits of rfc2396 serve beyond the site's own (package site).
+const (
+	// maxConns is how many connections serve holds open at once; more
+	// wait to be accepted. Beyond three quarters of it, a connection
+	// that goes idle between requests is closed, so that idle
+	// connections cannot hold every place.
+	maxConns = 512
+	// shutdownGrace is how long requests under way get to finish once
+	// serve is told to stop; then their connections are closed.
+	shutdownGrace = 5 * time.Second
+	// stopWait bounds each of the last steps of a stop: the server's
+	// goroutine returning, the log being written out, the last line on
+	// standard output.
+	stopWait = 2 * time.Second
+	// statusUnclean is serve's exit status after a stop that cut off
+	// requests under way or lost log lines.
+	statusUnclean = 3
+)
 
 // runServe serves the reference site (rule pages, diagrams, playground)
 // until SIGINT or SIGTERM.
@@ -49,16 +74,24 @@ func runServe(inv *invocation, addr string) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	// Once told to stop, a second signal stops the process at once.
+	context.AfterFunc(ctx, stop)
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		fmt.Fprintf(stderr, "rfc2396 serve: %v\n", err)
 		return 1
 	}
+	// A standard error whose reader has gone fails the write (which the
+	// log reports) rather than ending the process with SIGPIPE.
+	signal.Ignore(syscall.SIGPIPE)
 	return serve(ctx, ln, stdout, stderr)
 }
 
-// serve serves the site on ln until ctx is done, then stops gracefully:
-// requests under way get a few seconds to finish.
+// serve serves the site on ln until ctx is done, then stops: requests
+// under way get shutdownGrace to finish, then their connections are
+// closed. It logs to stderr through a [site.Log], so that a standard
+// error that blocks never holds up a request, nor the stop, which takes
+// at most shutdownGrace and a few times stopWait.
 func serve(ctx context.Context, ln net.Listener, stdout, stderr io.Writer) int {
 	s, err := site.New()
 	if err != nil {
@@ -66,33 +99,146 @@ func serve(ctx context.Context, ln net.Listener, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "rfc2396 serve: %v\n", err)
 		return 1
 	}
-	srv := s.Server(ln.Addr().String(), stderr)
+	lg := site.NewLog(stderr)
+	logf := func(format string, args ...any) {
+		fmt.Fprintf(lg, "rfc2396 serve: "+format+"\n", args...)
+	}
+	limited := limitConns(ln, maxConns)
+	srv := s.Server(ln.Addr().String(), lg)
+	srv.ConnState = limited.connState
 	if host, _, err := net.SplitHostPort(ln.Addr().String()); err == nil {
 		if ip := net.ParseIP(host); ip == nil || !ip.IsLoopback() {
-			fmt.Fprintf(stderr, "rfc2396 serve: listening on %s, which is not a loopback address: anyone who can reach it can use the site\n", host)
+			logf("listening on %s, which is not a loopback address: anyone who can reach it can use the site", host)
 		}
 	}
-	fmt.Fprintf(stdout, "rfc2396: serving the grammar reference on http://%s/ (Ctrl-C stops)\n", ln.Addr())
+	say(stdout, fmt.Sprintf("rfc2396: serving the grammar reference on http://%s/ (Ctrl-C stops)\n", ln.Addr()))
 	done := make(chan error, 1)
-	go func() { done <- srv.Serve(ln) }()
+	go func() { done <- srv.Serve(limited) }()
 	select {
 	case err := <-done:
-		fmt.Fprintf(stderr, "rfc2396 serve: %v\n", err)
+		logf("%v", err)
+		lg.Flush(stopWait)
 		return 1
 	case <-ctx.Done():
 	}
-	shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	status := stopServer(srv, done, lg)
+	say(stdout, "rfc2396: stopped\n")
+	return status
+}
+
+// stopServer stops srv, whose Serve returns on done: requests under way
+// get shutdownGrace to finish, then their connections are closed; then
+// the log gets stopWait to be written out. It returns serve's exit
+// status.
+func stopServer(srv *http.Server, done <-chan error, lg *site.Log) int {
+	logf := func(format string, args ...any) {
+		fmt.Fprintf(lg, "rfc2396 serve: "+format+"\n", args...)
+	}
+	status := 0
+	shutdown, cancel := context.WithTimeout(context.Background(), shutdownGrace)
 	defer cancel()
 	if err := srv.Shutdown(shutdown); err != nil {
-		fmt.Fprintf(stderr, "rfc2396 serve: stopping: %v\n", err)
-		return 1
+		// The grace period is over: cut off what is left.
+		srv.Close()
+		logf("stopping: requests still under way after %v were cut off", shutdownGrace)
+		status = statusUnclean
 	}
-	if err := <-done; err != nil && !errors.Is(err, http.ErrServerClosed) {
-		fmt.Fprintf(stderr, "rfc2396 serve: %v\n", err)
-		return 1
+	select {
+	case err := <-done:
+		if err != nil && !errors.Is(err, http.ErrServerClosed) {
+			logf("%v", err)
+			status = 1
+		}
+	case <-time.After(stopWait):
 	}
-	fmt.Fprintln(stdout, "rfc2396: stopped")
-	return 0
+	flushed := lg.Flush(stopWait)
+	err := lg.Err()
+	if !flushed || lg.Lost() > 0 {
+		// Said once, after the rest, if the log takes it at all.
+		why := "dropped because standard error did not keep up, or not written"
+		if err != nil {
+			why = "writing the log failed: " + err.Error()
+		}
+		logf("stopped; %d log lines were lost (%s)", lg.Lost()+lg.Pending(), why)
+		lg.Flush(stopWait / 4)
+		if status == 0 {
+			status = statusUnclean
+		}
+	}
+	if err != nil && status != 1 {
+		// A failed write is 2, as for every command.
+		status = 2
+	}
+	return status
+}
+
+// say writes a line to w, waiting for it at most stopWait: a standard
+// output that nobody reads must not keep serve from starting or stopping.
+func say(w io.Writer, line string) {
+	written := make(chan struct{})
+	go func() {
+		io.WriteString(w, line)
+		close(written)
+	}()
+	t := time.NewTimer(stopWait)
+	defer t.Stop()
+	select {
+	case <-written:
+	case <-t.C:
+	}
+}
+
+// connLimit is a listener that holds at most cap(slots) connections open
+// at once: Accept waits for one to close.
+type connLimit struct {
+	net.Listener
+	slots     chan struct{}
+	closed    chan struct{}
+	closeOnce sync.Once
+}
+
+func limitConns(ln net.Listener, n int) *connLimit {
+	return &connLimit{Listener: ln, slots: make(chan struct{}, n), closed: make(chan struct{})}
+}
+
+func (l *connLimit) Accept() (net.Conn, error) {
+	select {
+	case l.slots <- struct{}{}:
+	case <-l.closed:
+		return nil, net.ErrClosed
+	}
+	c, err := l.Listener.Accept()
+	if err != nil {
+		<-l.slots
+		return nil, err
+	}
+	return &limitedConn{Conn: c, l: l}, nil
+}
+
+func (l *connLimit) Close() error {
+	l.closeOnce.Do(func() { close(l.closed) })
+	return l.Listener.Close()
+}
+
+// connState closes a connection that goes idle while more than three
+// quarters of the places are taken.
+func (l *connLimit) connState(c net.Conn, state http.ConnState) {
+	if state == http.StateIdle && 4*len(l.slots) > 3*cap(l.slots) {
+		c.Close()
+	}
+}
+
+// limitedConn gives its place back when it is closed.
+type limitedConn struct {
+	net.Conn
+	l    *connLimit
+	once sync.Once
+}
+
+func (c *limitedConn) Close() error {
+	err := c.Conn.Close()
+	c.once.Do(func() { <-c.l.slots })
+	return err
 }
 
 func siteCommand() *command {

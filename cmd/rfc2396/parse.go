@@ -19,7 +19,7 @@ func parseCommand() *command {
 		name:    "parse",
 		streams: readsLines | writesResults,
 		summary: "check references against Appendix A; show components or where and why not",
-		usage:   "parse [--standard rfc2396|rfc3986] [--rule NAME] [--profile NAME] [--allow EDIT,...] [--explain] [--json] [-f FILE]... [REF ...]",
+		usage:   "parse [--standard rfc2396|rfc3986] [--rule NAME] [--profile NAME] [--allow EDIT,...] [--explain] [--json | -q [--summary] | --get TEMPLATE] [-f FILE]... [REF ...]",
 		about: `Checks each REF (with none, each line of standard input; "-" reads standard
 input there) against RFC 2396 Appendix A: URI-reference, or the rule given by
 --rule, by its RFC name (hostname, absoluteURI, IPv4address, ...). A valid
@@ -28,6 +28,9 @@ the first byte no valid reference can have there, the rule being matched
 and what was expected. --profile and --allow read it under edits of the
 grammar (RFC 2732, java.net.URI's deviations, ...); --explain lists, for an
 invalid reference, the edits and profiles under which it would be valid.
+-q prints only the problems, one FILE:LINE:COL: message line each (standard
+input is <stdin>, the arguments <args>); --get prints chosen components,
+as '{scheme} {host}'.
 --standard rfc3986 checks against RFC 3986 Appendix A instead, with its rule
 names for --rule (URI-reference, absolute-URI, relative-ref, IPv6address,
 ...). Exit status: 0 all valid, 1 some invalid, 2 on a usage, read or write
@@ -36,12 +39,22 @@ error (see docs/cli.md).`,
 			ruleName := fs.String("rule", "URI-reference", "check against this Appendix A `rule` (e.g. hostname, absoluteURI, IPv4address; under rfc3986 absolute-URI, relative-ref, IPv6address)")
 			asJSON := fs.Bool("json", false, "print one JSON object per reference")
 			explainWhich := fs.Bool("explain", false, "for an invalid reference, list the edits and profiles under which it is valid")
+			get := fs.String("get", "", "print only the components `TEMPLATE` names, e.g. '{scheme} {host}' (see docs/cli.md)")
 			files := addFileFlag(fs)
 			sf := addStandardFlags(fs)
+			quiet := addQuietFlags(fs)
 			return func(inv *invocation) int {
+				inv.quiet = quiet
 				rd, err := sf.reader()
 				if err == nil && rd.Standard() == report.StandardRFC3986 && *explainWhich {
 					err = fmt.Errorf("--explain lists RFC 2396 profiles and edits; it does not apply with --standard rfc3986 (see the compare command)")
+				}
+				if err == nil {
+					err = exclusive(inv.flags, []string{"json"}, []string{"q", "quiet"}, []string{"get"})
+				}
+				var tmpl getTemplate
+				if err == nil && *get != "" {
+					tmpl, err = parseGetTemplate(*get)
 				}
 				var rule report.Rule
 				if err == nil {
@@ -51,7 +64,7 @@ error (see docs/cli.md).`,
 					inv.warnf("%v", err)
 					return 2
 				}
-				return runParse(inv, parseOptions{reader: rd, rule: rule, json: *asJSON, explain: *explainWhich}, *files)
+				return runParse(inv, parseOptions{reader: rd, rule: rule, json: *asJSON, explain: *explainWhich, quiet: quiet.quiet, get: tmpl}, *files)
 			}
 		},
 	}
@@ -63,6 +76,8 @@ type parseOptions struct {
 	rule    report.Rule
 	json    bool
 	explain bool
+	quiet   bool        // -q: a quiet line for an invalid reference, nothing for a valid one
+	get     getTemplate // --get: the template's components, an invalid reference as a quiet line on standard error
 }
 
 // runParse checks each input under the reader of opt, whichever the
@@ -79,12 +94,24 @@ func runParse(inv *invocation, opt parseOptions, files []string) int {
 	jb := report.Buffer{Out: inv.output()} // one JSON line, written whole (a long string as it goes)
 	records := report.NewParseWriter(opt.reader, opt.rule, opt.explain)
 	return runBatch(inv, inv.args, files, "invalid", func(out *bufio.Writer, in string) bool {
-		r := parseResult{opt: &opt, in: in, Reading: opt.reader.Read(opt.rule, in, opt.explain)}
-		if opt.json {
+		r := parseResult{opt: &opt, in: in, Reading: opt.reader.Read(opt.rule, in, opt.explain && !opt.quiet && opt.get == nil)}
+		switch {
+		case opt.quiet:
+			if r.Err != nil {
+				inv.batch.problem(out, in, r.Err)
+			}
+		case opt.get != nil:
+			if r.Err != nil {
+				out.Flush() // an error is remembered by inv.out, and reported by run
+				inv.batch.problem(inv.errOut, in, r.Err)
+			} else {
+				opt.get.write(out, in, r.View)
+			}
+		case opt.json:
 			jb.Reset()
 			records.Write(&jb, in, &r.Reading)
 			out.Write(jb.B)
-		} else {
+		default:
 			writeParseHuman(out, &r)
 		}
 		return r.Err == nil

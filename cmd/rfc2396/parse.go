@@ -321,13 +321,14 @@ func treeCommand() *command {
 		name:    "tree",
 		streams: writesResults,
 		summary: "show which Appendix A rule took which bytes",
-		usage:   "tree [--standard rfc2396|rfc3986] [--all] [--rule NAME] [--profile NAME] [--allow EDIT,...] REF",
+		usage:   "tree [--standard rfc2396|rfc3986] [--all] [--json] [--rule NAME] [--profile NAME] [--allow EDIT,...] REF",
 		about: `Parses REF with the parser generated from rfc2396.peg and prints the parse
 tree: one node a line, indented, with its rule, byte span and text.
 --standard rfc3986 uses the parser generated from rfc3986.peg.`,
 		setup: func(fs *flag.FlagSet) func(*invocation) int {
 			ruleName := fs.String("rule", "URI-reference", "parse as this Appendix A `rule`")
 			all := fs.Bool("all", false, "also show character-level rules (alpha, digit, pchar, uric, ...)")
+			asJSON := fs.Bool("json", false, `print one JSON object: {"input","valid","standard","rule","profile","error","tree"}, a node as {"rule","begin","end","text","children"}`)
 			sf := addStandardFlags(fs)
 			return func(inv *invocation) int {
 				if len(inv.args) != 1 {
@@ -342,6 +343,9 @@ tree: one node a line, indented, with its rule, byte span and text.
 				if err != nil {
 					inv.warnf("%v", err)
 					return 2
+				}
+				if *asJSON {
+					return runTreeJSON(inv, rd, rule, *all)
 				}
 				return runTree(inv, rd, rule, *all)
 			}
@@ -362,6 +366,57 @@ func runTree(inv *invocation, rd report.Reader, rule report.Rule, all bool) int 
 	writeTree(out, in, root, all, func(n *report.TreeNode) (string, int, int, bool, []*report.TreeNode) {
 		return n.Rule, n.Begin, n.End, n.CharLevel, n.Children
 	})
+	return 0
+}
+
+// runTreeJSON prints the parse tree of the input under the reader as one
+// JSON object, in the members and shape of parse --json's record where
+// they are the same.
+func runTreeJSON(inv *invocation, rd report.Reader, rule report.Rule, all bool) int {
+	in := inv.args[0]
+	root, err := rd.Tree(rule, in)
+	var jb report.Buffer
+	o := report.BeginObject(&jb)
+	o.Str("input", in)
+	o.Boolean("valid", err == nil)
+	o.Str("standard", rd.Standard())
+	o.Str("rule", rule.String())
+	o.StrOrNull("profile", rd.Profile(), rd.Profile() == "")
+	report.WriteError(&o, err, "input")
+	o.Key("tree")
+	if err != nil {
+		jb.WriteString("null")
+	} else {
+		var node func(n *report.TreeNode)
+		node = func(n *report.TreeNode) {
+			no := report.BeginObject(&jb)
+			no.Str("rule", n.Rule)
+			no.Integer("begin", n.Begin)
+			no.Integer("end", n.End)
+			no.Str("text", in[n.Begin:n.End])
+			no.Key("children")
+			jb.WriteByte('[')
+			first := true
+			for _, c := range n.Children {
+				if !all && c.CharLevel {
+					continue
+				}
+				if !first {
+					jb.WriteByte(',')
+				}
+				first = false
+				node(c)
+			}
+			jb.WriteByte(']')
+			no.End(false)
+		}
+		node(root)
+	}
+	o.End(true)
+	inv.output().Write(jb.B)
+	if err != nil {
+		return 1
+	}
 	return 0
 }
 

@@ -3,15 +3,15 @@
 //
 // Usage:
 //
-//	rfc2396 parse [--standard rfc2396|rfc3986] [--rule NAME] [--profile NAME] [--allow EDIT,...] [--explain] [--json] [-f FILE]... [REF ...]
-//	rfc2396 tree [--standard rfc2396|rfc3986] [--all] [--rule NAME] [--profile NAME] [--allow EDIT,...] REF
-//	rfc2396 resolve [--standard rfc2396|rfc3986] [--json] [--compat-scheme] [--dotdot keep|remove|refuse] [--profile NAME] [--allow EDIT,...] [-f FILE]... BASE [REF ...]
-//	rfc2396 normalize [--standard rfc2396|rfc3986] [--json] [--profile NAME] [--allow EDIT,...] [-f FILE]... [REF ...]
+//	rfc2396 parse [--standard rfc2396|rfc3986] [--rule NAME] [--profile NAME] [--allow EDIT,...] [--explain] [--json | -q [--summary] | --get TEMPLATE] [-f FILE]... [REF ...]
+//	rfc2396 tree [--standard rfc2396|rfc3986] [--all] [--json] [--rule NAME] [--profile NAME] [--allow EDIT,...] REF
+//	rfc2396 resolve [--standard rfc2396|rfc3986] [--json | -q [--summary]] [--compat-scheme] [--dotdot keep|remove|refuse] [--profile NAME] [--allow EDIT,...] [-f FILE]... BASE [REF ...]
+//	rfc2396 normalize [--standard rfc2396|rfc3986] [--json | -q [--summary]] [--profile NAME] [--allow EDIT,...] [-f FILE]... [REF ...]
 //	rfc2396 relativize [--json] [--profile NAME] [--allow EDIT,...] [-f FILE]... BASE [TARGET ...]
 //	rfc2396 compare [--json] [--base BASE] [-f FILE]... [REF ...]
 //	rfc2396 lint [--json] [--relative] [--base URI] [--default-base URI] [--type auto|text|html|mime] [--max-line BYTES] [FILE ...]
-//	rfc2396 escape --component RULE [STRING ...]
-//	rfc2396 unescape [STRING ...]
+//	rfc2396 escape --component RULE [--json] [STRING ...]
+//	rfc2396 unescape [--json] [STRING ...]
 //	rfc2396 serve [--addr 127.0.0.1:8396]
 //	rfc2396 site DIR
 //	rfc2396 vectors [--standard rfc2396|rfc3986] [--profile NAME] [--seed N] --out DIR
@@ -30,7 +30,9 @@
 // goes to standard error. The exit status is 0 when every input is valid,
 // 1 when any is not, and 2 on a usage error, an input that could not be
 // read whole (unreadable, or a line over --max-line, which is skipped) or
-// a failed write.
+// a failed write. With -q, parse, resolve and normalize print only one
+// "FILE:LINE:COL: message" line per problem, and the summary only with
+// --summary.
 //
 // Results go to standard output, errors and summaries to standard error.
 // On a terminal, standard output shows control bytes as \xNN unless --raw

@@ -24,7 +24,7 @@ func flagError(w io.Writer, c *command, fs *flag.FlagSet, err error) {
 	} else if name, ok := strings.CutPrefix(msg, "flag needs an argument: -"); ok {
 		msg = "flag " + dashed(name) + " needs a value"
 	}
-	fmt.Fprintf(w, "rfc2396 %s: %s\n", c.name, display(firstLine(msg)))
+	fmt.Fprintf(w, "rfc2396 %s: %s\n", c.name, shortDisplay(firstLine(msg)))
 	if suggestion != "" {
 		fmt.Fprintln(w, suggestion)
 	}
@@ -35,7 +35,11 @@ func flagError(w io.Writer, c *command, fs *flag.FlagSet, err error) {
 // most three lines, as flagError does a flag; who is "rfc2396" or
 // "rfc2396 help".
 func unknownCommand(w io.Writer, who, name string) {
-	fmt.Fprintf(w, "%s: unknown command %q\n", who, firstLine(name))
+	shown := `""`
+	if name != "" {
+		shown = `"` + shortDisplay(name) + `"`
+	}
+	fmt.Fprintf(w, "%s: unknown command %s\n", who, shown)
 	names := []string{"help", "version"}
 	for _, c := range commands() {
 		names = append(names, c.name)
@@ -47,7 +51,8 @@ func unknownCommand(w io.Writer, who, name string) {
 }
 
 // firstLine returns s up to its first line break, so that a message stays
-// one line whatever was typed.
+// one line whatever was typed (shortDisplay then bounds its length and
+// shows other control bytes as \xNN).
 func firstLine(s string) string {
 	s, _, _ = strings.Cut(s, "\n")
 	return s

@@ -17,10 +17,12 @@ func compareCommand() *command {
 	return &command{
 		name:    "compare",
 		streams: readsLines | writesResults,
-		summary: "what RFC 2396 (each profile) and RFC 3986 say of each reference",
+		summary: "compare the two standards' readings of each reference (not two URIs: see equivalent)",
 		usage:   "compare [--json] [--base BASE] [-f FILE]... [REF ...]",
-		about: `Reads each REF (with none, each line of standard input; "-" reads standard
-input there) under RFC 3986 and under every RFC 2396 profile, and prints the
+		about: `Compares the two standards, not two URIs: what RFC 2396 and RFC 3986 each make
+of one reference. (To ask whether two URIs are the same, use
+'rfc2396 equivalent A B'.) Reads each REF (with none, each line of standard
+input; "-" reads standard input there) under RFC 3986 and under every RFC 2396 profile, and prints the
 verdict of each, the components on which RFC 3986 and RFC 2396 differ (RFC
 2396 read under the first profile, strict first, that accepts the
 reference), and with --base the resolution of REF against BASE under each.

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/rfc2396/rfc2396/grammar"
+	"github.com/rfc2396/rfc2396/internal/report"
 	"github.com/rfc2396/rfc2396/parser"
 )
 
@@ -23,7 +24,7 @@ func escapeCommand() *command {
 		name:    "escape",
 		streams: readsLines | writesResults,
 		summary: "escape strings for a component (section 2.4)",
-		usage:   "escape --component RULE [STRING ...]",
+		usage:   "escape --component RULE [--json] [STRING ...]",
 		about: `Escapes each STRING (or each line of standard input, without its "\n";
 a carriage return is data and is escaped) by RFC 2396 section 2.4 so that
 the result matches RULE and unescapes back to the input. Exit status 1 if a
@@ -31,12 +32,13 @@ string cannot be escaped for RULE (e.g. an empty reg_name; reported on
 standard error), 2 on a usage, read or write error.`,
 		setup: func(fs *flag.FlagSet) func(*invocation) int {
 			component := fs.String("component", "", "the Appendix A `rule` the result must match: "+escapeRuleNames())
-			return func(inv *invocation) int { return runEscape(inv, *component) }
+			asJSON := fs.Bool("json", false, `print one JSON object per string: {"input","component","result","error"}`)
+			return func(inv *invocation) int { return runEscape(inv, *component, *asJSON) }
 		},
 	}
 }
 
-func runEscape(inv *invocation, component string) int {
+func runEscape(inv *invocation, component string, asJSON bool) int {
 	stderr := inv.stderr
 	if component == "" {
 		fmt.Fprintln(stderr, "rfc2396 escape: --component is required; one of:", escapeRuleNames())
@@ -56,8 +58,24 @@ func runEscape(inv *invocation, component string) int {
 	}
 	out := inv.output()
 	b := rawBatch(inv)
+	var jb report.Buffer
 	b.each(func(s string) bool {
 		e, err := parser.Escape(s, rule)
+		if asJSON {
+			jb.Reset()
+			o := report.BeginObject(&jb)
+			o.Str("input", s)
+			o.Str("component", rule.String())
+			o.StrOrNull("result", e, err != nil)
+			if eerr := (*parser.EscapeError)(nil); errors.As(err, &eerr) {
+				writeJSONError(&o, eerr.Reason.Code(), err.Error(), "input", -1, rule.String())
+			} else {
+				report.WriteError(&o, err, "input")
+			}
+			o.End(true)
+			out.Write(jb.B)
+			return err == nil
+		}
 		if err != nil {
 			inv.warnf("%s: %v", shortDisplay(s), err)
 			return false
@@ -75,7 +93,7 @@ func unescapeCommand() *command {
 		name:    "unescape",
 		streams: readsLines | writesResults,
 		summary: "decode the escapes of strings (section 2.4.1)",
-		usage:   "unescape [STRING ...]",
+		usage:   "unescape [--json] [STRING ...]",
 		about: `Decodes every "%" hex hex escape (RFC 2396 section 2.4.1) of each STRING (or
 each line of standard input, without its "\n") and writes the resulting
 bytes as they are, one result a line: they may be any bytes, including NUL,
@@ -85,16 +103,32 @@ as \xNN instead, unless --raw is given. A malformed escape ("%", "%4",
 "%zz") is reported on standard error with its offset, and the exit status
 is 1; it is 2 on a read or write error.`,
 		setup: func(fs *flag.FlagSet) func(*invocation) int {
-			return runUnescape
+			asJSON := fs.Bool("json", false, `print one JSON object per string: {"input","result","error"}`)
+			return func(inv *invocation) int { return runUnescape(inv, *asJSON) }
 		},
 	}
 }
 
-func runUnescape(inv *invocation) int {
+func runUnescape(inv *invocation, asJSON bool) int {
 	out := inv.output()
 	b := rawBatch(inv)
+	var jb report.Buffer
 	b.each(func(s string) bool {
 		u, err := parser.Unescape(s)
+		if asJSON {
+			jb.Reset()
+			o := report.BeginObject(&jb)
+			o.Str("input", s)
+			o.StrOrNull("result", u, err != nil)
+			if uerr := (*parser.UnescapeError)(nil); errors.As(err, &uerr) {
+				writeJSONError(&o, "malformed-escape", err.Error(), "input", uerr.Offset, "escaped")
+			} else {
+				report.WriteError(&o, err, "input")
+			}
+			o.End(true)
+			out.Write(jb.B)
+			return err == nil
+		}
 		if err != nil {
 			inv.warnf("%s: %v", shortDisplay(s), err)
 			var uerr *parser.UnescapeError
@@ -119,4 +153,26 @@ func rawBatch(inv *invocation) *batch {
 	b := newBatch(inv, inv.args, nil)
 	b.keepCR, b.dashData = true, true
 	return b
+}
+
+// writeJSONError writes the "error" member of o in the shape every
+// command's JSON gives an error (see report.WriteError), for the errors
+// report does not know: code, message, in (the member of the record the
+// error is about), offset (null when < 0), rule (null when ""), and
+// expected and gap null.
+func writeJSONError(o *report.Object, code, msg, in string, offset int, rule string) {
+	o.Key("error")
+	e := report.BeginObject(o.W)
+	e.Str("code", code)
+	e.Str("message", msg)
+	e.Str("in", in)
+	if offset >= 0 {
+		e.Integer("offset", offset)
+	} else {
+		e.Null("offset")
+	}
+	e.StrOrNull("rule", rule, rule == "")
+	e.Null("expected")
+	e.Null("gap")
+	e.End(false)
 }

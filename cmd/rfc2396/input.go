@@ -180,9 +180,16 @@ func (b *batch) warnf(format string, args ...any) {
 // summarize prints "N references, M invalid" (with failedWord for
 // "invalid"), and the lines skipped and inputs unreadable if any, to
 // standard error when references were read from a stream.
+//
+// With -q, the summary is printed only when --summary is given; with
+// --summary, it is printed even when every reference was an argument.
 func (b *batch) summarize(failedWord string) {
 	b.finish()
-	if !b.streamed {
+	if q := b.inv.quiet; q != nil && (q.quiet || q.summary) {
+		if !q.summary {
+			return
+		}
+	} else if !b.streamed {
 		return
 	}
 	noun := "references"
@@ -237,6 +244,7 @@ func (b *batch) status() int {
 // line when standard error is a terminal and standard output is not.
 func newBatch(inv *invocation, args, files []string) *batch {
 	b := &batch{inv: inv, args: args, files: files}
+	inv.batch = b
 	if inv.showProgress {
 		b.progress = newProgress(inv.errOut, inv.now)
 	}

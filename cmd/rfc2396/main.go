@@ -3,22 +3,24 @@
 //
 // Usage:
 //
-//	rfc2396 parse [--standard rfc2396|rfc3986] [--rule NAME] [--profile NAME] [--allow EDIT,...] [--explain] [--json] [-f FILE]... [REF ...]
-//	rfc2396 tree [--standard rfc2396|rfc3986] [--all] [--rule NAME] [--profile NAME] [--allow EDIT,...] REF
-//	rfc2396 resolve [--standard rfc2396|rfc3986] [--json] [--compat-scheme] [--dotdot keep|remove|refuse] [--profile NAME] [--allow EDIT,...] [-f FILE]... BASE [REF ...]
-//	rfc2396 normalize [--standard rfc2396|rfc3986] [--json] [--profile NAME] [--allow EDIT,...] [-f FILE]... [REF ...]
+//	rfc2396 parse [--standard rfc2396|rfc3986] [--rule NAME] [--profile NAME] [--allow EDIT,...] [--explain] [--json | -q [--summary] | --get TEMPLATE] [-f FILE]... [REF ...]
+//	rfc2396 tree [--standard rfc2396|rfc3986] [--all] [--json] [--rule NAME] [--profile NAME] [--allow EDIT,...] REF
+//	rfc2396 resolve [--standard rfc2396|rfc3986] [--json | -q [--summary]] [--compat-scheme] [--dotdot keep|remove|refuse] [--profile NAME] [--allow EDIT,...] [-f FILE]... BASE [REF ...]
+//	rfc2396 normalize [--standard rfc2396|rfc3986] [--json | -q [--summary]] [--profile NAME] [--allow EDIT,...] [-f FILE]... [REF ...]
 //	rfc2396 relativize [--json] [--profile NAME] [--allow EDIT,...] [-f FILE]... BASE [TARGET ...]
 //	rfc2396 compare [--json] [--base BASE] [-f FILE]... [REF ...]
 //	rfc2396 lint [--json] [--relative] [--base URI] [--default-base URI] [--type auto|text|html|mime] [--max-line BYTES] [FILE ...]
-//	rfc2396 escape --component RULE [STRING ...]
-//	rfc2396 unescape [STRING ...]
+//	rfc2396 escape --component RULE [--json] [STRING ...]
+//	rfc2396 unescape [--json] [STRING ...]
 //	rfc2396 serve [--addr 127.0.0.1:8396]
 //	rfc2396 site DIR
 //	rfc2396 vectors [--standard rfc2396|rfc3986] [--profile NAME] [--seed N] --out DIR
 //	rfc2396 coverage [--standard rfc2396|rfc3986] [--profile NAME] [--rule NAME] [--json] [--missing] [-f FILE]... [REF ...]
 //	rfc2396 grade [--standard rfc2396|rfc3986] [--profile NAME] [--suite DIR] [--json] [--timeout D] [--show N] -- COMMAND [ARG ...]
+//	rfc2396 equivalent [--standard rfc2396|rfc3986] [--profile NAME] [--allow EDIT,...] [--json] A B
+//	rfc2396 completion bash|zsh
 //	rfc2396 help [COMMAND]
-//	rfc2396 --version
+//	rfc2396 --version (or -v, or version)
 //
 // Flags may come before, between or after the arguments; "--" ends them.
 // Commands that take a list of references read them from the arguments,
@@ -28,7 +30,9 @@
 // goes to standard error. The exit status is 0 when every input is valid,
 // 1 when any is not, and 2 on a usage error, an input that could not be
 // read whole (unreadable, or a line over --max-line, which is skipped) or
-// a failed write.
+// a failed write. With -q, parse, resolve and normalize print only one
+// "FILE:LINE:COL: message" line per problem, and the summary only with
+// --summary.
 //
 // Results go to standard output, errors and summaries to standard error.
 // On a terminal, standard output shows control bytes as \xNN unless --raw
@@ -82,6 +86,10 @@ type invocation struct {
 	// tooLongRecord, set by a command with --json, writes the record of
 	// a line over --max-line (see tooLongJSON).
 	tooLongRecord func(w *bufio.Writer, name string, err *lineTooLongError)
+	// quiet holds -q and --summary, for a command that has them; batch
+	// is the batch being read, for the position of a quiet line.
+	quiet *quietOptions
+	batch *batch
 }
 
 // output returns the buffered standard output of the invocation, which
@@ -117,9 +125,9 @@ func (inv *invocation) warnf(format string, args ...any) {
 
 // commands returns the tool's subcommands, in the order help lists them.
 func commands() []*command {
-	return []*command{parseCommand(), treeCommand(), resolveCommand(), normalizeCommand(), relativizeCommand(), compareCommand(),
+	return []*command{parseCommand(), treeCommand(), resolveCommand(), normalizeCommand(), relativizeCommand(), equivalentCommand(), compareCommand(),
 		lintCommand(), escapeCommand(), unescapeCommand(), serveCommand(), siteCommand(),
-		vectorsCommand(), coverageCommand(), gradeCommand()}
+		vectorsCommand(), coverageCommand(), gradeCommand(), completionCommand()}
 }
 
 func main() {
@@ -231,7 +239,7 @@ func (t *tool) dispatch(args []string) int {
 	case "-h", "-help", "--help":
 		usage(stdout)
 		return 0
-	case "-version", "--version", "version":
+	case "-v", "-version", "--version", "version":
 		fmt.Fprintln(stdout, version())
 		return 0
 	case "help":
@@ -241,8 +249,7 @@ func (t *tool) dispatch(args []string) int {
 		}
 		c := lookup(args[1])
 		if c == nil {
-			fmt.Fprintf(stderr, "rfc2396 help: unknown command %q\n", args[1])
-			usage(stderr)
+			unknownCommand(stderr, "rfc2396 help", args[1])
 			return 2
 		}
 		fs, _, _ := newFlagSet(c, stdout)
@@ -251,8 +258,7 @@ func (t *tool) dispatch(args []string) int {
 	}
 	c := lookup(args[0])
 	if c == nil {
-		fmt.Fprintf(stderr, "rfc2396: unknown command %q\n", args[0])
-		usage(stderr)
+		unknownCommand(stderr, "rfc2396", args[0])
 		return 2
 	}
 	t.name = "rfc2396 " + c.name
@@ -260,20 +266,22 @@ func (t *tool) dispatch(args []string) int {
 	inv := &invocation{cmd: c, flags: fs, stdin: t.stdin, stdout: stdout, stderr: stderr,
 		out: stdout, errOut: stderr, streams: streams, showProgress: t.showProgress, now: t.now}
 	t.inv = inv
-	// The flag package shows the usage itself on -h and on a bad flag;
-	// it is shown here instead, once: on standard output when asked for,
-	// after the error on standard error.
+	// The flag package shows its error and the usage itself on -h and on
+	// a bad flag; here the usage is shown on standard output when asked
+	// for, and a bad flag gets a short report instead (see flagError).
 	showUsage := fs.Usage
 	fs.Usage = func() {}
+	fs.SetOutput(io.Discard)
 	positional, err := parseInterleaved(inv.flags, args[1:])
 	fs.Usage = showUsage
+	fs.SetOutput(stderr)
 	if errors.Is(err, flag.ErrHelp) {
 		inv.flags.SetOutput(stdout)
 		inv.flags.Usage()
 		return 0
 	}
 	if err != nil {
-		inv.flags.Usage()
+		flagError(stderr, c, fs, err)
 		return 2
 	}
 	if streams.raw {
@@ -342,7 +350,7 @@ func usage(w io.Writer) {
 		fmt.Fprintf(w, "  %-11s %s\n", c.name, c.summary)
 	}
 	fmt.Fprintln(w, "\nRun 'rfc2396 help COMMAND' or 'rfc2396 COMMAND -h' for a command's usage and flags;")
-	fmt.Fprintln(w, "'rfc2396 --version' for the version.")
+	fmt.Fprintln(w, "'rfc2396 --version' (or -v) for the version; 'rfc2396 completion bash|zsh' for shell completion.")
 }
 
 // version describes the build: the module version (or "(devel)" for a

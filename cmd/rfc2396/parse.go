@@ -19,7 +19,7 @@ func parseCommand() *command {
 		name:    "parse",
 		streams: readsLines | writesResults,
 		summary: "check references against Appendix A; show components or where and why not",
-		usage:   "parse [--standard rfc2396|rfc3986] [--rule NAME] [--profile NAME] [--allow EDIT,...] [--explain] [--json] [-f FILE]... [REF ...]",
+		usage:   "parse [--standard rfc2396|rfc3986] [--rule NAME] [--profile NAME] [--allow EDIT,...] [--explain] [--json | -q [--summary] | --get TEMPLATE] [-f FILE]... [REF ...]",
 		about: `Checks each REF (with none, each line of standard input; "-" reads standard
 input there) against RFC 2396 Appendix A: URI-reference, or the rule given by
 --rule, by its RFC name (hostname, absoluteURI, IPv4address, ...). A valid
@@ -28,6 +28,9 @@ the first byte no valid reference can have there, the rule being matched
 and what was expected. --profile and --allow read it under edits of the
 grammar (RFC 2732, java.net.URI's deviations, ...); --explain lists, for an
 invalid reference, the edits and profiles under which it would be valid.
+-q prints only the problems, one FILE:LINE:COL: message line each (standard
+input is <stdin>, the arguments <args>); --get prints chosen components,
+as '{scheme} {host}'.
 --standard rfc3986 checks against RFC 3986 Appendix A instead, with its rule
 names for --rule (URI-reference, absolute-URI, relative-ref, IPv6address,
 ...). Exit status: 0 all valid, 1 some invalid, 2 on a usage, read or write
@@ -36,12 +39,22 @@ error (see docs/cli.md).`,
 			ruleName := fs.String("rule", "URI-reference", "check against this Appendix A `rule` (e.g. hostname, absoluteURI, IPv4address; under rfc3986 absolute-URI, relative-ref, IPv6address)")
 			asJSON := fs.Bool("json", false, "print one JSON object per reference")
 			explainWhich := fs.Bool("explain", false, "for an invalid reference, list the edits and profiles under which it is valid")
+			get := fs.String("get", "", "print only the components `TEMPLATE` names, e.g. '{scheme} {host}' (see docs/cli.md)")
 			files := addFileFlag(fs)
 			sf := addStandardFlags(fs)
+			quiet := addQuietFlags(fs)
 			return func(inv *invocation) int {
+				inv.quiet = quiet
 				rd, err := sf.reader()
 				if err == nil && rd.Standard() == report.StandardRFC3986 && *explainWhich {
 					err = fmt.Errorf("--explain lists RFC 2396 profiles and edits; it does not apply with --standard rfc3986 (see the compare command)")
+				}
+				if err == nil {
+					err = exclusive(inv.flags, []string{"json"}, []string{"q", "quiet"}, []string{"get"})
+				}
+				var tmpl getTemplate
+				if err == nil && *get != "" {
+					tmpl, err = parseGetTemplate(*get)
 				}
 				var rule report.Rule
 				if err == nil {
@@ -51,7 +64,7 @@ error (see docs/cli.md).`,
 					inv.warnf("%v", err)
 					return 2
 				}
-				return runParse(inv, parseOptions{reader: rd, rule: rule, json: *asJSON, explain: *explainWhich}, *files)
+				return runParse(inv, parseOptions{reader: rd, rule: rule, json: *asJSON, explain: *explainWhich, quiet: quiet.quiet, get: tmpl}, *files)
 			}
 		},
 	}
@@ -63,6 +76,8 @@ type parseOptions struct {
 	rule    report.Rule
 	json    bool
 	explain bool
+	quiet   bool        // -q: a quiet line for an invalid reference, nothing for a valid one
+	get     getTemplate // --get: the template's components, an invalid reference as a quiet line on standard error
 }
 
 // runParse checks each input under the reader of opt, whichever the
@@ -79,12 +94,24 @@ func runParse(inv *invocation, opt parseOptions, files []string) int {
 	jb := report.Buffer{Out: inv.output()} // one JSON line, written whole (a long string as it goes)
 	records := report.NewParseWriter(opt.reader, opt.rule, opt.explain)
 	return runBatch(inv, inv.args, files, "invalid", func(out *bufio.Writer, in string) bool {
-		r := parseResult{opt: &opt, in: in, Reading: opt.reader.Read(opt.rule, in, opt.explain)}
-		if opt.json {
+		r := parseResult{opt: &opt, in: in, Reading: opt.reader.Read(opt.rule, in, opt.explain && !opt.quiet && opt.get == nil)}
+		switch {
+		case opt.quiet:
+			if r.Err != nil {
+				inv.batch.problem(out, in, r.Err)
+			}
+		case opt.get != nil:
+			if r.Err != nil {
+				out.Flush() // an error is remembered by inv.out, and reported by run
+				inv.batch.problem(inv.errOut, in, r.Err)
+			} else {
+				opt.get.write(out, in, r.View)
+			}
+		case opt.json:
 			jb.Reset()
 			records.Write(&jb, in, &r.Reading)
 			out.Write(jb.B)
-		} else {
+		default:
 			writeParseHuman(out, &r)
 		}
 		return r.Err == nil
@@ -294,13 +321,14 @@ func treeCommand() *command {
 		name:    "tree",
 		streams: writesResults,
 		summary: "show which Appendix A rule took which bytes",
-		usage:   "tree [--standard rfc2396|rfc3986] [--all] [--rule NAME] [--profile NAME] [--allow EDIT,...] REF",
+		usage:   "tree [--standard rfc2396|rfc3986] [--all] [--json] [--rule NAME] [--profile NAME] [--allow EDIT,...] REF",
 		about: `Parses REF with the parser generated from rfc2396.peg and prints the parse
 tree: one node a line, indented, with its rule, byte span and text.
 --standard rfc3986 uses the parser generated from rfc3986.peg.`,
 		setup: func(fs *flag.FlagSet) func(*invocation) int {
 			ruleName := fs.String("rule", "URI-reference", "parse as this Appendix A `rule`")
 			all := fs.Bool("all", false, "also show character-level rules (alpha, digit, pchar, uric, ...)")
+			asJSON := fs.Bool("json", false, `print one JSON object: {"input","valid","standard","rule","profile","error","tree"}, a node as {"rule","begin","end","text","children"}`)
 			sf := addStandardFlags(fs)
 			return func(inv *invocation) int {
 				if len(inv.args) != 1 {
@@ -315,6 +343,9 @@ tree: one node a line, indented, with its rule, byte span and text.
 				if err != nil {
 					inv.warnf("%v", err)
 					return 2
+				}
+				if *asJSON {
+					return runTreeJSON(inv, rd, rule, *all)
 				}
 				return runTree(inv, rd, rule, *all)
 			}
@@ -335,6 +366,57 @@ func runTree(inv *invocation, rd report.Reader, rule report.Rule, all bool) int 
 	writeTree(out, in, root, all, func(n *report.TreeNode) (string, int, int, bool, []*report.TreeNode) {
 		return n.Rule, n.Begin, n.End, n.CharLevel, n.Children
 	})
+	return 0
+}
+
+// runTreeJSON prints the parse tree of the input under the reader as one
+// JSON object, in the members and shape of parse --json's record where
+// they are the same.
+func runTreeJSON(inv *invocation, rd report.Reader, rule report.Rule, all bool) int {
+	in := inv.args[0]
+	root, err := rd.Tree(rule, in)
+	var jb report.Buffer
+	o := report.BeginObject(&jb)
+	o.Str("input", in)
+	o.Boolean("valid", err == nil)
+	o.Str("standard", rd.Standard())
+	o.Str("rule", rule.String())
+	o.StrOrNull("profile", rd.Profile(), rd.Profile() == "")
+	report.WriteError(&o, err, "input")
+	o.Key("tree")
+	if err != nil {
+		jb.WriteString("null")
+	} else {
+		var node func(n *report.TreeNode)
+		node = func(n *report.TreeNode) {
+			no := report.BeginObject(&jb)
+			no.Str("rule", n.Rule)
+			no.Integer("begin", n.Begin)
+			no.Integer("end", n.End)
+			no.Str("text", in[n.Begin:n.End])
+			no.Key("children")
+			jb.WriteByte('[')
+			first := true
+			for _, c := range n.Children {
+				if !all && c.CharLevel {
+					continue
+				}
+				if !first {
+					jb.WriteByte(',')
+				}
+				first = false
+				node(c)
+			}
+			jb.WriteByte(']')
+			no.End(false)
+		}
+		node(root)
+	}
+	o.End(true)
+	inv.output().Write(jb.B)
+	if err != nil {
+		return 1
+	}
 	return 0
 }
 

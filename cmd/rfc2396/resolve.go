@@ -15,7 +15,7 @@ func resolveCommand() *command {
 		name:    "resolve",
 		streams: readsLines | writesResults,
 		summary: "resolve references against a base (section 5.2)",
-		usage:   "resolve [--standard rfc2396|rfc3986] [--json] [--compat-scheme] [--dotdot keep|remove|refuse] [--profile NAME] [--allow EDIT,...] [-f FILE]... BASE [REF ...]",
+		usage:   "resolve [--standard rfc2396|rfc3986] [--json | -q [--summary]] [--compat-scheme] [--dotdot keep|remove|refuse] [--profile NAME] [--allow EDIT,...] [-f FILE]... BASE [REF ...]",
 		about: `Resolves each REF (with none, each line of standard input; "-" reads standard
 input there) against the absolute URI BASE by RFC 2396 section 5.2, and
 prints the result with the warnings of the resolution: where the result
@@ -29,7 +29,9 @@ status: 0 all resolved, 1 some not, 2 on a usage, read or write error.`,
 			dotdot := fs.String("dotdot", "keep", "what to do with \"..\" above the root (section 5.2 step 6g): `keep` (as Appendix C), remove, or refuse")
 			files := addFileFlag(fs)
 			sf := addStandardFlags(fs)
+			quiet := addQuietFlags(fs)
 			return func(inv *invocation) int {
+				inv.quiet = quiet
 				if len(inv.args) < 1 {
 					inv.flags.Usage()
 					return 2
@@ -37,6 +39,9 @@ status: 0 all resolved, 1 some not, 2 on a usage, read or write error.`,
 				rd, err := sf.reader()
 				if err == nil && rd.Standard() == report.StandardRFC3986 && *dotdot != parser.KeepDotDot.Code() {
 					err = fmt.Errorf("--dotdot is RFC 2396's open choice; RFC 3986 section 5.2.4 always removes \"..\" above the root")
+				}
+				if err == nil {
+					err = exclusive(inv.flags, []string{"json"}, []string{"q", "quiet"})
 				}
 				if err != nil {
 					inv.warnf("%v", err)
@@ -76,8 +81,15 @@ func runResolve(inv *invocation, rd report.Reader, asJSON bool, files []string) 
 	if asJSON {
 		inv.tooLongRecord = tooLongJSON(func(o *report.Object) { o.Str("base", base) }, "ref", func(o *report.Object) { writeStandard(o, rd); o.Null("result") })
 	}
+	quiet := inv.quiet != nil && inv.quiet.quiet
 	return runBatch(inv, inv.args[1:], files, "not resolved", func(out *bufio.Writer, ref string) bool {
 		result, warnings, err := rd.Resolve(base, ref)
+		if quiet {
+			if err != nil {
+				inv.batch.problem(out, ref, err)
+			}
+			return err == nil
+		}
 		if asJSON {
 			jb.Reset()
 			o := report.BeginObject(&jb)
@@ -139,7 +151,7 @@ func normalizeCommand() *command {
 		name:    "normalize",
 		streams: readsLines | writesResults,
 		summary: "print the normal form of references (section 6)",
-		usage:   "normalize [--standard rfc2396|rfc3986] [--json] [--profile NAME] [--allow EDIT,...] [-f FILE]... [REF ...]",
+		usage:   "normalize [--standard rfc2396|rfc3986] [--json | -q [--summary]] [--profile NAME] [--allow EDIT,...] [-f FILE]... [REF ...]",
 		about: `Prints the normal form (RFC 2396 section 6) of each REF (with none, each line
 of standard input; "-" reads standard input there): scheme and server host
 in lower case, escapes in upper case, empty and default ports dropped, "."
@@ -150,8 +162,13 @@ percent-encoded unreserved characters.`,
 			asJSON := fs.Bool("json", false, `print one JSON object per reference: {"input","profile","result","error"}`)
 			files := addFileFlag(fs)
 			sf := addStandardFlags(fs)
+			quiet := addQuietFlags(fs)
 			return func(inv *invocation) int {
+				inv.quiet = quiet
 				rd, err := sf.reader()
+				if err == nil {
+					err = exclusive(inv.flags, []string{"json"}, []string{"q", "quiet"})
+				}
 				if err != nil {
 					inv.warnf("%v", err)
 					return 2
@@ -162,6 +179,12 @@ percent-encoded unreserved characters.`,
 				}
 				return runBatch(inv, inv.args, *files, "invalid", func(out *bufio.Writer, ref string) bool {
 					n, err := rd.Normalize(ref)
+					if quiet.quiet {
+						if err != nil {
+							inv.batch.problem(out, ref, err)
+						}
+						return err == nil
+					}
 					if *asJSON {
 						jb.Reset()
 						o := report.BeginObject(&jb)

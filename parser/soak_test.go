@@ -27,29 +27,6 @@ func heapAfterGC() uint64 {
 	return m.HeapAlloc
 }
 
-// closedSets returns every set of edits that holds what its edits require.
-func closedSets() []grammar.EditSet {
-	edits := grammar.Edits()
-	seen := map[grammar.EditSet]bool{}
-	var out []grammar.EditSet
-	for mask := 0; mask < 1<<len(edits); mask++ {
-		var set grammar.EditSet
-		for i, e := range edits {
-			if mask&(1<<i) != 0 {
-				set = set.With(e)
-			}
-		}
-		for m := set.Missing(); m != 0; m = set.Missing() {
-			set |= m
-		}
-		if !seen[set] {
-			seen[set] = true
-			out = append(out, set)
-		}
-	}
-	return out
-}
-
 // TestProfileSoak makes a profile of every set of edits, each by a chain
 // of With from a named profile, and uses every rule of each, as a program
 // that makes profiles from its users' input does; the heap must stay
@@ -76,7 +53,7 @@ func TestProfileSoak(t *testing.T) {
 		}
 		return in
 	}
-	sets := closedSets()
+	sets := parser.ClosedEditSets()
 	rng.Shuffle(len(sets), func(i, j int) { sets[i], sets[j] = sets[j], sets[i] })
 	h0 := heapAfterGC()
 	var peak uint64

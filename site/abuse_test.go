@@ -324,14 +324,8 @@ func TestServerUnderAbuse(t *testing.T) {
 	if os.Getenv("RFC2396_LONG") == "" {
 		t.Skip("long check: set RFC2396_LONG=1")
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := newSite(t).Server(ln.Addr().String(), io.Discard)
-	go srv.Serve(ln)
-	t.Cleanup(func() { srv.Close() })
-	base := "http://" + ln.Addr().String()
+	addr := serveLoopback(t)
+	base := "http://" + addr
 
 	var hostile []string
 	for _, n := range []int{50_000, 100_000, 200_000} {
@@ -416,22 +410,16 @@ func TestClientLeaves(t *testing.T) {
 	if os.Getenv("RFC2396_LONG") == "" {
 		t.Skip("long check: set RFC2396_LONG=1")
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := newSite(t).Server(ln.Addr().String(), io.Discard)
-	go srv.Serve(ln)
-	t.Cleanup(func() { srv.Close() })
+	addr := serveLoopback(t)
 	for range 50 {
-		conn, err := net.Dial("tcp", ln.Addr().String())
+		conn, err := net.Dial("tcp", addr)
 		if err != nil {
 			t.Fatal(err)
 		}
-		fmt.Fprintf(conn, "GET /play?all=1&ref=%s HTTP/1.1\r\nHost: %s\r\n\r\n", url.QueryEscape(hostileRefs()[0]), ln.Addr())
+		fmt.Fprintf(conn, "GET /play?all=1&ref=%s HTTP/1.1\r\nHost: %s\r\n\r\n", url.QueryEscape(hostileRefs()[0]), addr)
 		conn.Close()
 	}
-	resp, err := (&http.Client{Timeout: 10 * time.Second}).Get("http://" + ln.Addr().String() + "/play?ref=a")
+	resp, err := (&http.Client{Timeout: 10 * time.Second}).Get("http://" + addr + "/play?ref=a")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -416,14 +416,7 @@ func TestServerUnderFlood(t *testing.T) {
 	if os.Getenv("RFC2396_LONG") == "" {
 		t.Skip("long check: set RFC2396_LONG=1")
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := newSite(t).Server(ln.Addr().String(), io.Discard)
-	go srv.Serve(ln)
-	t.Cleanup(func() { srv.Close() })
-	addr := ln.Addr().String()
+	addr := serveLoopback(t)
 	base := "http://" + addr
 
 	stop := make(chan struct{})
@@ -514,4 +507,18 @@ func TestServerUnderFlood(t *testing.T) {
 		t.Error("no ordinary request was answered during the flood")
 	}
 	t.Logf("%d ordinary requests answered during the flood", answered)
+}
+
+// serveLoopback starts the site's server on a loopback port for the rest
+// of the test and returns its address.
+func serveLoopback(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := newSite(t).Server(ln.Addr().String(), io.Discard)
+	go srv.Serve(ln)
+	t.Cleanup(func() { srv.Close() })
+	return ln.Addr().String()
 }

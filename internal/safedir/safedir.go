@@ -83,33 +83,7 @@ func FirstEntry(root *os.Root) (string, error) {
 // whole. The bytes go to a new file beside name first, renamed to name
 // once written and closed; on any error that file is removed.
 func WriteFile(root *os.Root, name string, b []byte) error {
-	if root == nil {
-		return errors.New("no directory to write into")
-	}
-	if !fs.ValidPath(name) || name == "." {
-		return errors.New("not a relative path of named files")
-	}
-	parts := strings.Split(name, "/")
-	for i := 1; i < len(parts); i++ {
-		sub := strings.Join(parts[:i], "/")
-		info, err := root.Lstat(sub)
-		switch {
-		case errors.Is(err, fs.ErrNotExist):
-			if err := root.Mkdir(sub, 0o755); err != nil {
-				return err
-			}
-			continue
-		case err != nil:
-			return err
-		}
-		if info.Mode()&fs.ModeSymlink != 0 {
-			return fmt.Errorf("%s is a symbolic link, which is not followed", sub)
-		}
-		if !info.IsDir() {
-			return fmt.Errorf("%s is not a directory", sub)
-		}
-	}
-	if err := checkTarget(root, name); err != nil {
+	if err := walk(root, name, true); err != nil {
 		return err
 	}
 	tmp, f, err := createTemp(root, name)
@@ -141,6 +115,13 @@ func WriteFile(root *os.Root, name string, b []byte) error {
 // something other than a regular file at name. Directories still to be
 // made are no error.
 func Check(root *os.Root, name string) error {
+	return walk(root, name, false)
+}
+
+// walk checks the directories on the way to name in root, making those
+// that are missing when mkdir is set (when it is not, a missing one ends
+// the walk with no error), and then name itself with checkTarget.
+func walk(root *os.Root, name string, mkdir bool) error {
 	if root == nil {
 		return errors.New("no directory to write into")
 	}
@@ -152,8 +133,12 @@ func Check(root *os.Root, name string) error {
 		sub := strings.Join(parts[:i], "/")
 		info, err := root.Lstat(sub)
 		switch {
-		case errors.Is(err, fs.ErrNotExist):
+		case errors.Is(err, fs.ErrNotExist) && !mkdir:
 			return nil
+		case errors.Is(err, fs.ErrNotExist):
+			if err := root.Mkdir(sub, 0o755); err != nil {
+				return err
+			}
 		case err != nil:
 			return err
 		case info.Mode()&fs.ModeSymlink != 0:

@@ -557,24 +557,27 @@ func truncate(s string, n int) string {
 }
 
 // limitedBuffer keeps the first max bytes written to it, and counts them
-// all.
+// all. It has only Write: io.Copy, as os/exec uses it, would go round a
+// ReadFrom method (one embedded bytes.Buffer has) and keep everything.
 type limitedBuffer struct {
-	bytes.Buffer
+	buf   bytes.Buffer
 	max   int
 	total int64
 }
 
 func (b *limitedBuffer) Write(p []byte) (int, error) {
 	b.total += int64(len(p))
-	if room := b.max - b.Len(); room > 0 {
+	if room := b.max - b.buf.Len(); room > 0 {
 		if len(p) > room {
-			b.Buffer.Write(p[:room])
+			b.buf.Write(p[:room])
 		} else {
-			b.Buffer.Write(p)
+			b.buf.Write(p)
 		}
 	}
 	return len(p), nil
 }
+
+func (b *limitedBuffer) String() string { return b.buf.String() }
 
 func unsupportedCategory(name string, total int) *Category {
 	return &Category{Name: name, Total: total, Unsupported: true, Note: fmt.Sprintf("the command exits %d in this mode: not supported", Unsupported)}

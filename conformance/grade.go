@@ -137,14 +137,25 @@ type RunError struct {
 }
 
 func (e *RunError) Error() string {
-	msg := e.Mode + " mode: " + e.Err.Error()
+	if e == nil {
+		return "<nil>"
+	}
+	msg := e.Mode + " mode: the run failed"
+	if e.Err != nil {
+		msg = e.Mode + " mode: " + e.Err.Error()
+	}
 	if e.Stderr != "" {
 		msg += "; the command's standard error: " + strconv.Quote(e.Stderr)
 	}
 	return msg
 }
 
-func (e *RunError) Unwrap() error { return e.Err }
+func (e *RunError) Unwrap() error {
+	if e == nil {
+		return nil
+	}
+	return e.Err
+}
 
 // EscapeOutput makes what a command wrote safe to print: valid UTF-8
 // stays as it is, and every control character but newline and tab, and

@@ -28,7 +28,11 @@ type Report struct {
 	// a path-abempty too), which no case can exercise under that reading.
 	// A missing item that is not shadowed is one the generator failed to
 	// reach.
-	Shadowed      []string
+	Shadowed []string
+	// RulesWithout lists the rules of the grammar (those the parser can
+	// match alone) for which no valid or no invalid case of their own
+	// could be made, each with what it lacks.
+	RulesWithout  []string
 	Disagreements []string
 }
 
@@ -67,6 +71,7 @@ func Generate(opts Options) (*Suite, *Report, error) {
 	}
 	g.positives()
 	g.negatives()
+	g.everyRule(rand.New(rand.NewPCG(opts.Seed, 19)))
 	g.components()
 	g.resolution()
 	g.normalization()
@@ -328,35 +333,110 @@ var mutations = func() []string {
 func (g *generator) negatives() {
 	positives := len(g.suite.Validity)
 	for i := 0; i < positives; i++ {
-		p := g.suite.Validity[i]
-		made := 0
-		for try := 0; try < 12 && made < 2; try++ {
-			str, how := g.nearMiss(p.Input)
-			key := p.Rule + "\x00" + str
-			if g.seen[key] {
+		g.nearMisses(i, 2, 12)
+	}
+}
+
+// nearMisses adds up to want near misses of the positive at index i of
+// the validity cases, in at most tries tries, and returns how many it
+// added.
+func (g *generator) nearMisses(i, want, tries int) int {
+	p := g.suite.Validity[i]
+	made := 0
+	for try := 0; try < tries && made < want; try++ {
+		str, how := g.nearMiss(p.Input)
+		key := p.Rule + "\x00" + str
+		if g.seen[key] {
+			continue
+		}
+		ok, off := g.s.oracleMatch(p.Rule, str)
+		if ok {
+			continue
+		}
+		perr := g.s.parserMatch(p.Rule, str)
+		if perr == nil || perr.Offset != off {
+			msg := "valid"
+			if perr != nil {
+				msg = perr.Message
+			}
+			g.disagree("near miss %q of %s: oracle offset %d, parser: %s", str, p.Rule, off, msg)
+			continue
+		}
+		g.seen[key] = true
+		made++
+		o := off
+		g.suite.Validity = append(g.suite.Validity, ValidityCase{
+			ID: g.id("invalid"), Rule: p.Rule, Input: str, Valid: false, Covers: p.Covers,
+			From: p.ID, Mutation: how, Offset: &o, ErrorRule: perr.Rule, Expected: perr.Expected,
+			ErrorSection: g.s.section(perr.Rule), ErrorRuleText: g.s.words(perr.Rule),
+		})
+	}
+	return made
+}
+
+// everyRule gives every rule the parser can match alone a valid and an
+// invalid case of its own. The coverage items steer positives only into
+// rules with an alternative or a repetition of differing bounds, so a rule
+// that is a plain concatenation (RFC 2396's abs_path and escaped, RFC
+// 3986's IPv4address and pct-encoded) or a fixed count (path-empty) has
+// none from [generator.positives]. Such a rule gets random derivations of
+// its own and near misses of them, made with r, a random source of their
+// own, and appended after every other validity case, so that adding them
+// changes no earlier case of the suite.
+func (g *generator) everyRule(r *rand.Rand) {
+	has := map[string][2]bool{} // rule: a valid case, an invalid one
+	for _, v := range g.suite.Validity {
+		h := has[v.Rule]
+		if v.Valid {
+			h[0] = true
+		} else {
+			h[1] = true
+		}
+		has[v.Rule] = h
+	}
+	saved := g.r
+	g.r = r
+	defer func() { g.r = saved }()
+	for _, d := range g.s.defs {
+		if !g.s.catalogued(d.Name) {
+			continue
+		}
+		h := has[d.Name]
+		first := len(g.suite.Validity)
+		for try := 0; try < attempts && !h[0]; try++ {
+			str := g.derive(d.Body, nil, nil)
+			if len(str) > maxLen || strings.ContainsAny(str, "\n\r") {
 				continue
 			}
-			ok, off := g.s.oracleMatch(p.Rule, str)
-			if ok {
-				continue
+			h[0] = g.addPositive(d.Name, str, Covers{Rule: d.Name, Item: "rule", What: "a derivation of " + d.Name, Section: g.s.section(d.Name)})
+		}
+		if !h[1] {
+			// Near misses of the rule's positives: those just made, or
+			// those it had.
+			var from []int
+			for i := first; i < len(g.suite.Validity); i++ {
+				from = append(from, i)
 			}
-			perr := g.s.parserMatch(p.Rule, str)
-			if perr == nil || perr.Offset != off {
-				msg := "valid"
-				if perr != nil {
-					msg = perr.Message
+			if len(from) == 0 {
+				for i, v := range g.suite.Validity {
+					if v.Valid && v.Rule == d.Name {
+						from = append(from, i)
+					}
 				}
-				g.disagree("near miss %q of %s: oracle offset %d, parser: %s", str, p.Rule, off, msg)
-				continue
 			}
-			g.seen[key] = true
-			made++
-			o := off
-			g.suite.Validity = append(g.suite.Validity, ValidityCase{
-				ID: g.id("invalid"), Rule: p.Rule, Input: str, Valid: false, Covers: p.Covers,
-				From: p.ID, Mutation: how, Offset: &o, ErrorRule: perr.Rule, Expected: perr.Expected,
-				ErrorSection: g.s.section(perr.Rule), ErrorRuleText: g.s.words(perr.Rule),
-			})
+			for _, i := range from {
+				if g.nearMisses(i, 2, 4*attempts) > 0 {
+					h[1] = true
+				}
+			}
+		}
+		switch {
+		case !h[0] && !h[1]:
+			g.rep.RulesWithout = append(g.rep.RulesWithout, d.Name+": no valid and no invalid case")
+		case !h[0]:
+			g.rep.RulesWithout = append(g.rep.RulesWithout, d.Name+": no valid case")
+		case !h[1]:
+			g.rep.RulesWithout = append(g.rep.RulesWithout, d.Name+": no invalid case")
 		}
 	}
 }

@@ -35,6 +35,9 @@ func TestGenerateAgreesAndCovers(t *testing.T) {
 		// such items (a toplabel that may start with a digit makes every
 		// IPv4address a hostname too). Any other missing item is the
 		// generator's failure.
+		if len(rep.RulesWithout) > 0 {
+			t.Errorf("%s: rules without cases of their own: %q", tc.std, rep.RulesWithout)
+		}
 		if diff := cmp.Diff(rep.Missing, rep.Shadowed); diff != "" {
 			t.Errorf("%s: missing items that are not shadowed (-missing +shadowed):\n%s", tc.std, diff)
 		}
@@ -195,5 +198,52 @@ func TestCommittedSuite(t *testing.T) {
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("testdata/vectors/rfc3986 is stale; run go generate (-want +got):\n%s", diff)
+	}
+}
+
+// TestEveryRuleHasCases: in each committed suite, every rule of the
+// grammar that the parser can match alone has a valid and an invalid case
+// checked against that rule itself, including the rules with no
+// alternative or repetition for a coverage item to steer into (RFC 2396's
+// abs_path and escaped, RFC 3986's IPv4address, path-empty and
+// pct-encoded).
+func TestEveryRuleHasCases(t *testing.T) {
+	for _, std := range []Standard{RFC2396, RFC3986} {
+		s, err := ReadDir("../testdata/vectors/" + string(std))
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, err := newStd(s.Standard, s.Profile)
+		if err != nil {
+			t.Fatal(err)
+		}
+		valid, invalid := map[string]bool{}, map[string]bool{}
+		for _, v := range s.Validity {
+			if v.Valid {
+				valid[v.Rule] = true
+			} else {
+				invalid[v.Rule] = true
+			}
+		}
+		rules, lacking := 0, []string{}
+		for _, d := range st.defs {
+			if !st.catalogued(d.Name) {
+				continue
+			}
+			rules++
+			if !valid[d.Name] {
+				lacking = append(lacking, d.Name+" (no valid case)")
+			}
+			if !invalid[d.Name] {
+				lacking = append(lacking, d.Name+" (no invalid case)")
+			}
+		}
+		want := map[Standard]int{RFC2396: 40, RFC3986: 36}[std]
+		if rules != want {
+			t.Errorf("%s: %d rules, want the %d of Appendix A", std, rules, want)
+		}
+		if len(lacking) > 0 {
+			t.Errorf("%s: rules without cases of their own: %s", std, strings.Join(lacking, ", "))
+		}
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // ModeVariable is the environment variable that tells a parser under test
@@ -56,6 +57,10 @@ type GradeOptions struct {
 	// MaxOutput bounds what one run may write to standard output, in
 	// bytes; MaxLine one line of it. Both must be positive.
 	MaxOutput, MaxLine int
+	// Run and Skip select the cases graded (see [Selection]): those Run
+	// matches ("" matches every case) and Skip does not ("" matches
+	// none). A selection that leaves no case is an error.
+	Run, Skip string
 }
 
 // DefaultLinger is the [GradeOptions] Linger used when it is zero.
@@ -81,7 +86,8 @@ func (o GradeOptions) check() error {
 	case o.MaxLine <= 0:
 		return fmt.Errorf("the line bound must be positive, not %d", o.MaxLine)
 	}
-	return nil
+	_, err := NewSelection(o.Run, o.Skip)
+	return err
 }
 
 // Grade is a parser's grade against a suite.
@@ -93,9 +99,86 @@ type Grade struct {
 	// ByRule is the validity category split by the rule each case
 	// exercises.
 	ByRule []RuleScore `json:"validity_by_rule"`
+	// Run and Skip are the selection of cases graded ([GradeOptions]).
+	Run  string `json:"run,omitempty"`
+	Skip string `json:"skip,omitempty"`
 	// Warnings are what went wrong without spoiling the grade: a run that
 	// answered every line but did not end (see [GradeOptions] Linger).
 	Warnings []string `json:"warnings,omitempty"`
+	// Runs holds what the command said besides its answers: each run
+	// that wrote to standard error or exited with a status other than 0
+	// (and [Unsupported] for an unsupported mode).
+	Runs []RunReport `json:"runs,omitempty"`
+}
+
+// RunReport is what one run of the command said besides its answers.
+type RunReport struct {
+	Mode string `json:"mode"`
+	// ExitStatus is the command's exit status; -1 when it was ended by a
+	// signal or did not exit.
+	ExitStatus int `json:"exit_status"`
+	// Stderr is the start of what it wrote to standard error (at most
+	// [MaxStderr] bytes), escaped by [EscapeOutput]; StderrBytes how much
+	// it wrote in all.
+	Stderr      string `json:"stderr"`
+	StderrBytes int64  `json:"stderr_bytes"`
+}
+
+// MaxStderr is how much of a run's standard error a grade keeps.
+const MaxStderr = 4096
+
+// RunError is the error of a run that failed: the mode, what went wrong,
+// and the start of what the command wrote to standard error, escaped by
+// [EscapeOutput].
+type RunError struct {
+	Mode   string
+	Err    error
+	Stderr string
+}
+
+func (e *RunError) Error() string {
+	if e == nil {
+		return "<nil>"
+	}
+	msg := e.Mode + " mode: the run failed"
+	if e.Err != nil {
+		msg = e.Mode + " mode: " + e.Err.Error()
+	}
+	if e.Stderr != "" {
+		msg += "; the command's standard error: " + strconv.Quote(e.Stderr)
+	}
+	return msg
+}
+
+func (e *RunError) Unwrap() error {
+	if e == nil {
+		return nil
+	}
+	return e.Err
+}
+
+// EscapeOutput makes what a command wrote safe to print: valid UTF-8
+// stays as it is, and every control character but newline and tab, and
+// every byte that is not valid UTF-8, is written \xHH (a backslash as
+// \\), so that nothing the command writes can move a terminal's cursor
+// or be taken for the grade's own words.
+func EscapeOutput(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && n <= 1, r < 0x20 && r != '\n' && r != '\t', r == 0x7f, r >= 0x80 && r < 0xa0:
+			for _, c := range []byte(s[i : i+n]) {
+				fmt.Fprintf(&b, "\\x%02x", c)
+			}
+		case r == '\\':
+			b.WriteString(`\\`)
+		default:
+			b.WriteString(s[i : i+n])
+		}
+		i += n
+	}
+	return b.String()
 }
 
 // Category is the score in one category of the suite.
@@ -119,10 +202,15 @@ type RuleScore struct {
 // Disagreement is one case on which the parser under test and the suite
 // differ, with the suite's explanation.
 type Disagreement struct {
-	Case     string `json:"case"`
-	Input    string `json:"input"`
-	Expected string `json:"expected"`
-	Got      string `json:"got"`
+	Case  string `json:"case"`
+	Input string `json:"input"`
+	// Expected is the suite's answer and Got the parser's, each a JSON
+	// value: for validity and equivalence a boolean, for resolve and
+	// normalize the result (null: refused), for components an object of
+	// the components that differ (null: undefined). Got is a string
+	// saying why when the answer could not be read.
+	Expected any `json:"expected"`
+	Got      any `json:"got"`
 	// Cause is the likely cause; disagreements are grouped by it.
 	Cause string `json:"cause"`
 	// Explanation is the suite's reading: offset, rule, the RFC's words.
@@ -171,7 +259,12 @@ func RunGrade(ctx context.Context, s *Suite, opts GradeOptions) (*Grade, error) 
 	if err != nil {
 		return nil, err
 	}
-	g := &Grade{Standard: s.Standard, Profile: s.Profile, Command: opts.Command}
+	sel, _ := NewSelection(opts.Run, opts.Skip)
+	s = sel.Apply(s)
+	if s.graded(st) == 0 {
+		return nil, fmt.Errorf("rfc2396/conformance: the selection (run %q, skip %q) leaves no case to grade", opts.Run, opts.Skip)
+	}
+	g := &Grade{Standard: s.Standard, Profile: s.Profile, Command: opts.Command, Run: opts.Run, Skip: opts.Skip}
 
 	// Parse mode: every whole reference of the suite, once.
 	var refs []string
@@ -205,7 +298,7 @@ func RunGrade(ctx context.Context, s *Suite, opts GradeOptions) (*Grade, error) 
 	if err != nil {
 		return nil, err
 	}
-	g.Categories = append(g.Categories, gradeResolve(s, answers, unsupported))
+	g.Categories = append(g.Categories, gradeResolve(st, s, answers, unsupported))
 
 	var norm []string
 	nindex := map[string]int{}
@@ -249,6 +342,10 @@ type answer struct {
 // warning added to g; one that has not answered every line by
 // opts.Timeout is a time-out.
 func run(ctx context.Context, opts GradeOptions, mode string, standard Standard, lines []string, g *Grade) ([]answer, bool, error) {
+	if len(lines) == 0 {
+		// Nothing selected in this mode: the command is not run.
+		return nil, false, nil
+	}
 	ctx, cancel := context.WithTimeout(ctx, opts.Timeout)
 	defer cancel()
 	cmd := exec.Command(opts.Command[0], opts.Command[1:]...)
@@ -265,20 +362,23 @@ func run(ctx context.Context, opts GradeOptions, mode string, standard Standard,
 	}
 	cmd.Stdin = &in
 	var stderr limitedBuffer
-	stderr.max = 4096
+	stderr.max = MaxStderr
 	cmd.Stderr = &stderr
+	fail := func(err error) error {
+		return &RunError{Mode: mode, Err: err, Stderr: EscapeOutput(stderr.String())}
+	}
 	// Standard output is a pipe of this function's own, so that it can
 	// be read while waiting for the command, and closed to stop reading.
 	pr, pw, err := os.Pipe()
 	if err != nil {
-		return nil, false, fmt.Errorf("%s mode: %w", mode, err)
+		return nil, false, fail(err)
 	}
 	cmd.Stdout = pw
 	err = cmd.Start()
 	pw.Close()
 	if err != nil {
 		pr.Close()
-		return nil, false, fmt.Errorf("%s mode: %w", mode, err)
+		return nil, false, fail(err)
 	}
 	killed := false
 	kill := func() {
@@ -350,29 +450,49 @@ func run(ctx context.Context, opts GradeOptions, mode string, standard Standard,
 	allAnswered := completeC == nil
 	switch {
 	case errors.Is(readErr, errTooMuch):
-		return nil, false, fmt.Errorf("%s mode: %w", mode, readErr)
+		return nil, false, fail(readErr)
 	case timedOut && ctx.Err() == context.DeadlineExceeded:
-		return nil, false, fmt.Errorf("%s mode: the command did not finish within %v: it answered %d of %d lines", mode, opts.Timeout, len(answers), len(lines))
+		return nil, false, fail(fmt.Errorf("the command did not finish within %v: it answered %d of %d lines", opts.Timeout, len(answers), len(lines)))
 	case timedOut:
-		return nil, false, fmt.Errorf("%s mode: %w", mode, ctx.Err())
+		return nil, false, fail(ctx.Err())
 	case lingered && allAnswered:
 		g.Warnings = append(g.Warnings, fmt.Sprintf("%s mode: the command answered all %d lines, then neither exited nor closed its standard output within %v; its process group was killed (a process it started may have held standard output open)", mode, len(lines), opts.Linger))
+		g.report(mode, -1, &stderr)
 		return answers[:len(lines)], false, nil
 	case lingered:
-		return nil, false, fmt.Errorf("%s mode: the command closed its standard output after %d of %d lines but did not exit within %v; its process group was killed", mode, len(answers), len(lines), opts.Linger)
+		return nil, false, fail(fmt.Errorf("the command closed its standard output after %d of %d lines but did not exit within %v; its process group was killed", len(answers), len(lines), opts.Linger))
 	case readErr != nil:
-		return nil, false, fmt.Errorf("%s mode: reading its answers: %w", mode, readErr)
+		return nil, false, fail(fmt.Errorf("reading its answers: %w", readErr))
 	}
 	var exit *exec.ExitError
-	if errors.As(waitErr, &exit) && exit.ExitCode() == Unsupported && len(answers) == 0 && len(lines) > 0 {
+	status := 0
+	if errors.As(waitErr, &exit) {
+		status = exit.ExitCode()
+	}
+	if status == Unsupported && len(answers) == 0 {
+		g.report(mode, status, &stderr)
 		return nil, true, nil
-	} else if waitErr != nil && !errors.As(waitErr, &exit) && !errors.Is(waitErr, exec.ErrWaitDelay) {
-		return nil, false, fmt.Errorf("%s mode: %w", mode, waitErr)
+	} else if waitErr != nil && exit == nil && !errors.Is(waitErr, exec.ErrWaitDelay) {
+		return nil, false, fail(waitErr)
 	}
 	if len(answers) != len(lines) {
-		return nil, false, fmt.Errorf("%s mode: the command answered %d of %d lines (exit: %v; stderr: %q)", mode, len(answers), len(lines), waitErr, stderr.String())
+		how := "exited with status " + strconv.Itoa(status)
+		if status < 0 {
+			how = waitErr.Error()
+		}
+		return nil, false, fail(fmt.Errorf("the command answered %d of %d lines (it %s)", len(answers), len(lines), how))
 	}
+	g.report(mode, status, &stderr)
 	return answers, false, nil
+}
+
+// report keeps what a run said besides its answers: its standard error,
+// and an exit status other than 0.
+func (g *Grade) report(mode string, status int, stderr *limitedBuffer) {
+	if status == 0 && stderr.total == 0 || status == Unsupported && stderr.total == 0 {
+		return
+	}
+	g.Runs = append(g.Runs, RunReport{Mode: mode, ExitStatus: status, Stderr: EscapeOutput(stderr.String()), StderrBytes: stderr.total})
 }
 
 // errTooMuch is the error of a command that writes more than it may.
@@ -447,22 +567,28 @@ func truncate(s string, n int) string {
 	return s[:n] + "..."
 }
 
-// limitedBuffer keeps the first max bytes written to it.
+// limitedBuffer keeps the first max bytes written to it, and counts them
+// all. It has only Write: io.Copy, as os/exec uses it, would go round a
+// ReadFrom method (one embedded bytes.Buffer has) and keep everything.
 type limitedBuffer struct {
-	bytes.Buffer
-	max int
+	buf   bytes.Buffer
+	max   int
+	total int64
 }
 
 func (b *limitedBuffer) Write(p []byte) (int, error) {
-	if room := b.max - b.Len(); room > 0 {
+	b.total += int64(len(p))
+	if room := b.max - b.buf.Len(); room > 0 {
 		if len(p) > room {
-			b.Buffer.Write(p[:room])
+			b.buf.Write(p[:room])
 		} else {
-			b.Buffer.Write(p)
+			b.buf.Write(p)
 		}
 	}
 	return len(p), nil
 }
+
+func (b *limitedBuffer) String() string { return b.buf.String() }
 
 func unsupportedCategory(name string, total int) *Category {
 	return &Category{Name: name, Total: total, Unsupported: true, Note: fmt.Sprintf("the command exits %d in this mode: not supported", Unsupported)}
@@ -499,29 +625,33 @@ func gradeValidity(st *std, s *Suite, answers []answer, index map[string]int, un
 			order = append(order, v.Covers.Rule)
 		}
 		rs.Total++
-		got, bad := validOf(answers[index[v.Input]])
+		a := answers[index[v.Input]]
+		got, bad := validOf(a)
 		if bad == "" && got == v.Valid {
 			c.Agreed++
 			rs.Agreed++
 			continue
 		}
-		d := Disagreement{Case: v.ID, Input: v.Input, Expected: strconv.FormatBool(v.Valid), Got: strconv.FormatBool(got)}
+		d := Disagreement{Case: v.ID, Input: v.Input, Expected: v.Valid, Got: got}
 		switch {
 		case bad != "":
 			d.Got = bad
-			d.Cause = "unreadable answer"
+			d.Cause = causeUnread
 			d.Explanation = bad
 		case v.Valid:
 			d.Cause = fmt.Sprintf("rejects valid %s (section %s)", v.Covers.Rule, v.Covers.Section)
 			d.Explanation = fmt.Sprintf("valid: %s; %s", v.Covers.What, ruleWords(st, v.Covers.Rule))
 		default:
-			d.Cause = fmt.Sprintf("accepts %s in %s", byteClass(v.Input, *v.Offset), v.ErrorRule)
-			if off := *v.Offset; off < len(v.Input) && (v.Input[off] < 0x20 || v.Input[off] >= 0x7f) {
-				// Such a byte is never valid anywhere: one cause, whatever the rule.
-				d.Cause = "accepts " + byteClass(v.Input, *v.Offset)
-			}
+			d.Cause = st.acceptedCause(v)
 			d.Explanation = fmt.Sprintf("invalid at offset %d (%s): %s expected %s; %s (section %s); a near miss of %s: %s",
 				*v.Offset, byteClass(v.Input, *v.Offset), v.ErrorRule, v.Expected, v.ErrorRuleText, v.ErrorSection, v.From, v.Mutation)
+			if r, ok := recomposeAnswer(a); ok && encodes(v.Input, r) {
+				// The components it reports are the input with bytes
+				// percent-encoded: it repaired the reference rather than
+				// refuse it, whatever the byte and the rule.
+				d.Cause = causeRepairs
+				d.Explanation = fmt.Sprintf("its components make %q; %s", r, d.Explanation)
+			}
 		}
 		c.Disagreements = append(c.Disagreements, d)
 	}
@@ -542,7 +672,7 @@ func ruleWords(st *std, rule string) string {
 	return rule
 }
 
-// byteClass describes the byte at off for a cause.
+// byteClass describes the byte at off for an explanation.
 func byteClass(s string, off int) string {
 	if off >= len(s) {
 		return "an early end"
@@ -573,34 +703,44 @@ func gradeComponents(st *std, s *Suite, answers []answer, index map[string]int, 
 		}
 	}
 	if !reported {
-		c.Unsupported = true
-		c.Note = "the command reports no components"
+		if c.Total > 0 {
+			c.Unsupported = true
+			c.Note = "the command reports no components"
+		}
 		return c
 	}
 	for _, k := range s.Components {
 		a := answers[index[k.Input]]
 		if v, bad := validOf(a); bad != "" || !v {
-			c.Disagreements = append(c.Disagreements, Disagreement{Case: k.ID, Input: k.Input, Expected: "valid, with components", Got: "rejected",
-				Cause: fmt.Sprintf("rejects valid %s", k.Covers.Rule), Explanation: k.Covers.What})
+			d := Disagreement{Case: k.ID, Input: k.Input, Expected: map[string]bool{"valid": true}, Got: map[string]bool{"valid": false},
+				Cause: fmt.Sprintf("rejects valid %s", k.Covers.Rule), Explanation: k.Covers.What}
+			if bad != "" {
+				d.Got, d.Cause, d.Explanation = bad, causeUnread, bad
+			}
+			c.Disagreements = append(c.Disagreements, d)
 			continue
 		}
-		var diffs []string
-		var causes []string
+		var diffs, causes, names []string
+		want, got := map[string]*string{}, map[string]any{}
 		for _, n := range ComponentNames {
 			raw, ok := a.fields[n]
 			if !ok {
 				continue
 			}
-			var got *string
-			if err := json.Unmarshal(raw, &got); err != nil {
+			var gv *string
+			w := k.Get(n)
+			if err := json.Unmarshal(raw, &gv); err != nil {
 				diffs = append(diffs, fmt.Sprintf("%s: not a string or null", n))
-				causes = append(causes, n)
+				causes = addCause(causes, fmt.Sprintf("reports a %s that is not a string or null", n))
+				names = append(names, n)
+				want[n], got[n] = w, raw
 				continue
 			}
-			want := k.Get(n)
-			if (got == nil) != (want == nil) || got != nil && *got != *want {
-				diffs = append(diffs, fmt.Sprintf("%s: expected %s, got %s", n, show(want), show(got)))
-				causes = append(causes, n)
+			if (gv == nil) != (w == nil) || gv != nil && *gv != *w {
+				diffs = append(diffs, fmt.Sprintf("%s: expected %s, got %s", n, show(w), show(gv)))
+				causes = addCause(causes, componentHow(n, w, gv))
+				names = append(names, n)
+				want[n], got[n] = w, gv
 			}
 		}
 		if len(diffs) == 0 {
@@ -608,12 +748,51 @@ func gradeComponents(st *std, s *Suite, answers []answer, index map[string]int, 
 			continue
 		}
 		c.Disagreements = append(c.Disagreements, Disagreement{
-			Case: k.ID, Input: k.Input, Expected: "see explanation", Got: strings.Join(diffs, "; "),
-			Cause:       "differs in " + strings.Join(causes, ", "),
-			Explanation: fmt.Sprintf("%s; exercises %s; %s", strings.Join(diffs, "; "), k.Covers.What, componentWords(st, causes[0])),
+			Case: k.ID, Input: k.Input, Expected: want, Got: got,
+			Cause:       strings.Join(causes, "\n"),
+			Explanation: fmt.Sprintf("%s; exercises %s; %s", strings.Join(diffs, "; "), k.Covers.What, componentWords(st, names[0])),
 		})
 	}
+	primaryCauses(c.Disagreements)
 	return c
+}
+
+// primaryCauses gives each disagreement whose Cause lists several causes,
+// a line each, the one of them most disagreements of the category have,
+// and names the others in its explanation: a case is in one group, that
+// of the cause that explains most.
+func primaryCauses(ds []Disagreement) {
+	count := map[string]int{}
+	for _, d := range ds {
+		for _, c := range strings.Split(d.Cause, "\n") {
+			count[c]++
+		}
+	}
+	for i := range ds {
+		causes := strings.Split(ds[i].Cause, "\n")
+		if len(causes) == 1 {
+			continue
+		}
+		best := 0
+		for j, c := range causes {
+			if count[c] > count[causes[best]] {
+				best = j
+			}
+		}
+		others := append(append([]string(nil), causes[:best]...), causes[best+1:]...)
+		ds[i].Cause = causes[best]
+		ds[i].Explanation += "; besides, it " + strings.Join(others, ", and ")
+	}
+}
+
+// addCause adds cause to causes unless it is there.
+func addCause(causes []string, cause string) []string {
+	for _, c := range causes {
+		if c == cause {
+			return causes
+		}
+	}
+	return append(causes, cause)
 }
 
 // componentWords quotes the rule that defines a component.
@@ -649,26 +828,68 @@ func resultOf(a answer) (*string, string) {
 	return r, ""
 }
 
-func gradeResolve(s *Suite, answers []answer, unsupported bool) *Category {
+// gradeResolve grades the resolutions. A disagreement that is no
+// percent-encoding or decoding of the expected target is put down to the
+// base or to the reference, whichever's shape fails more often: a parser
+// that cannot resolve against a base with no authority fails every
+// reference against it, and is one group, not one a reference's shape.
+func gradeResolve(st *std, s *Suite, answers []answer, unsupported bool) *Category {
 	c := &Category{Name: "resolve", Total: len(s.Resolve), Disagreements: []Disagreement{}}
 	if unsupported {
 		return unsupportedCategory("resolve", c.Total)
 	}
+	type rate struct{ failed, total int }
+	byBase, byRef := map[string]*rate{}, map[string]*rate{}
+	count := func(m map[string]*rate, k string, failed bool) {
+		r := m[k]
+		if r == nil {
+			r = &rate{}
+			m[k] = r
+		}
+		r.total++
+		if failed {
+			r.failed++
+		}
+	}
+	type shape struct{ d, k int } // a disagreement and its case
+	var shaped []shape            // the disagreements to put down to a shape
 	for i, k := range s.Resolve {
 		got, bad := resultOf(answers[i])
-		if bad == "" && got != nil && *got == k.Result {
+		agreed := bad == "" && got != nil && *got == k.Result
+		count(byBase, baseShape(k.Base), !agreed)
+		count(byRef, refShape(k.Reference), !agreed)
+		if agreed {
 			c.Agreed++
 			continue
 		}
-		d := Disagreement{Case: k.ID, Input: k.Base + " " + k.Reference, Expected: k.Result, Got: show(got), Cause: "reference: " + refShape(k.Reference)}
-		if bad != "" {
-			d.Got, d.Cause = bad, "unreadable answer"
-		}
+		d := Disagreement{Case: k.ID, Input: k.Base + " " + k.Reference, Expected: k.Result, Got: got}
 		d.Explanation = fmt.Sprintf("section %s resolves %q against %q to %q", k.Section, k.Reference, k.Base, k.Result)
 		if k.Source == "rfc" {
 			d.Explanation += " (the RFC's own example)"
 		}
+		switch {
+		case bad != "":
+			d.Got, d.Cause = bad, causeUnread
+		case got != nil && stringHow(k.Result, *got) != "":
+			d.Cause = stringHow(k.Result, *got)
+		default:
+			shaped = append(shaped, shape{len(c.Disagreements), i})
+		}
 		c.Disagreements = append(c.Disagreements, d)
+	}
+	for _, sh := range shaped {
+		d := &c.Disagreements[sh.d]
+		base, ref := s.Resolve[sh.k].Base, s.Resolve[sh.k].Reference
+		b, r := byBase[baseShape(base)], byRef[refShape(ref)]
+		verb := "resolves otherwise"
+		if d.Got == (*string)(nil) {
+			verb = "refuses"
+		}
+		if b.failed*r.total > r.failed*b.total {
+			d.Cause = "fails against a base with " + baseShape(base)
+		} else {
+			d.Cause = fmt.Sprintf("%s a reference: %s", verb, refShape(ref))
+		}
 	}
 	return c
 }
@@ -715,8 +936,19 @@ func gradeNormalize(s *Suite, answers []answer, index map[string]int, unsupporte
 			n.Agreed++
 			continue
 		}
-		n.Disagreements = append(n.Disagreements, Disagreement{Case: k.ID, Input: k.Input, Expected: k.Result, Got: show(got),
-			Cause: "normal form differs", Explanation: fmt.Sprintf("section %s normal form of %q is %q", k.Section, k.Input, k.Result)})
+		d := Disagreement{Case: k.ID, Input: k.Input, Expected: k.Result, Got: got,
+			Cause: "normal form differs", Explanation: fmt.Sprintf("section %s normal form of %q is %q", k.Section, k.Input, k.Result)}
+		switch {
+		case bad != "":
+			d.Got, d.Cause = bad, causeUnread
+		case got == nil:
+			d.Cause = "refuses to normalize"
+		case stringHow(k.Result, *got) != "":
+			d.Cause = stringHow(k.Result, *got)
+		case strings.EqualFold(k.Result, *got):
+			d.Cause = "normal form differs in case"
+		}
+		n.Disagreements = append(n.Disagreements, d)
 	}
 	for _, k := range s.Equivalence {
 		ga, _ := resultOf(answers[index[k.A]])
@@ -725,11 +957,11 @@ func gradeNormalize(s *Suite, answers []answer, index map[string]int, unsupporte
 			e.Agreed++
 			continue
 		}
-		got := "not normalized"
+		var got any
 		if ga != nil && gb != nil {
-			got = strconv.FormatBool(*ga == *gb)
+			got = *ga == *gb
 		}
-		e.Disagreements = append(e.Disagreements, Disagreement{Case: k.ID, Input: k.A + " " + k.B, Expected: strconv.FormatBool(k.Equivalent), Got: got,
+		e.Disagreements = append(e.Disagreements, Disagreement{Case: k.ID, Input: k.A + " " + k.B, Expected: k.Equivalent, Got: got,
 			Cause: k.What, Explanation: fmt.Sprintf("section %s: %q and %q are %s (%s)", k.Section, k.A, k.B, map[bool]string{true: "equivalent", false: "not equivalent"}[k.Equivalent], k.What)})
 	}
 	return n, e

@@ -53,6 +53,9 @@ type std struct {
 	// as the RFC's published grammar does (oracle.Facts): the RFC's
 	// examples are cases only where it does. Made on first use.
 	asPublished func() func(refs ...string) bool
+	// lits is the set of bytes some literal of the grammar allows, made
+	// on first use by literalBytes.
+	lits *[256]bool
 }
 
 // newStd returns the standard name under the named profile ("" for the

@@ -44,6 +44,9 @@ describes the layout.`,
 				for _, m := range rep.Missing {
 					fmt.Fprintf(inv.stderr, "  not covered: %s\n", m)
 				}
+				for _, r := range rep.RulesWithout {
+					fmt.Fprintf(inv.stderr, "  rule without a case of its own: %s\n", r)
+				}
 				for _, d := range rep.Disagreements {
 					fmt.Fprintf(inv.stderr, "  parser and oracle disagree (left out): %s\n", d)
 				}

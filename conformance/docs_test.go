@@ -1,0 +1,144 @@
+package conformance_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/rfc2396/rfc2396/conformance"
+)
+
+// suiteCounts is what the docs say of a committed suite: its size by
+// category, the cases a grade counts by category (validity: whole
+// references only), and the lines of a grade's parse mode.
+type suiteCounts struct {
+	size, graded [5]int
+	parseLines   int
+}
+
+func committedCounts(t *testing.T) map[string]suiteCounts {
+	t.Helper()
+	out := map[string]suiteCounts{}
+	for _, std := range []string{"rfc2396", "rfc3986"} {
+		s, err := conformance.ReadDir(filepath.Join("..", "testdata", "vectors", std))
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := suiteCounts{size: [5]int{len(s.Validity), len(s.Components), len(s.Resolve), len(s.Normalize), len(s.Equivalence)}}
+		c.graded = c.size
+		c.graded[0] = 0
+		refs := map[string]bool{}
+		for _, v := range s.Validity {
+			if v.Rule == "URI-reference" {
+				c.graded[0]++
+				refs[v.Input] = true
+			}
+		}
+		for _, k := range s.Components {
+			refs[k.Input] = true
+		}
+		c.parseLines = len(refs)
+		out[std] = c
+	}
+	return out
+}
+
+// TestDocsCounts checks every count of the committed suites that the
+// docs and the site state (the sizes in docs/conformance.md, the
+// denominators of the table of grades there and in site/data/grades.md,
+// the lines of the examples of grade's messages, and any "N resolve
+// cases" in docs/*.md, README.md and the site's templates) against the
+// suites themselves, so that regenerating the suite cannot leave a stale
+// number behind.
+func TestDocsCounts(t *testing.T) {
+	counts := committedCounts(t)
+	read := func(path string) string {
+		b, err := os.ReadFile(filepath.Join("..", path))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	doc := read("docs/conformance.md")
+
+	sizes := regexp.MustCompile(`Sizes at seed 2396: RFC 2396 (\d+) validity, (\d+) components, (\d+) resolution,\s+(\d+) normalization, (\d+) equivalence cases; RFC 3986 (\d+), (\d+), (\d+), (\d+), (\d+)\.`)
+	m := sizes.FindStringSubmatch(doc)
+	if m == nil {
+		t.Errorf("docs/conformance.md has no sentence matching %s", sizes)
+	} else {
+		for i, std := range []string{"rfc2396", "rfc3986"} {
+			for j, want := range counts[std].size {
+				if got, _ := strconv.Atoi(m[1+5*i+j]); got != want {
+					t.Errorf("docs/conformance.md: the sizes say %d where the %s suite has %d (%s)", got, std, want, m[0])
+				}
+			}
+		}
+	}
+
+	// The tables of grades: every row's totals are the suite's.
+	row := regexp.MustCompile(`(?m)^\| ([^|]+) \| (rfc2396|rfc3986) \|(.*)\|$`)
+	cell := regexp.MustCompile(`^(\d+)/(\d+) \((\d+\.\d)%\)$`)
+	tables := 0
+	for _, path := range []string{"docs/conformance.md", "site/data/grades.md"} {
+		for _, r := range row.FindAllStringSubmatch(read(path), -1) {
+			tables++
+			cells := strings.Split(r[3], "|")
+			if len(cells) != 5 {
+				t.Errorf("%s: row %q has %d cells, want 5", path, r[0], len(cells))
+				continue
+			}
+			for i, c := range cells {
+				c = strings.TrimSpace(c)
+				cm := cell.FindStringSubmatch(c)
+				if cm == nil {
+					if c != "not supported" && !strings.HasPrefix(c, "not run") && c != "" {
+						t.Errorf("%s: row %q: cell %q", path, r[1], c)
+					}
+					continue
+				}
+				agreed, _ := strconv.Atoi(cm[1])
+				total, _ := strconv.Atoi(cm[2])
+				if want := counts[r[2]].graded[i]; total != want {
+					t.Errorf("%s: %s against %s: %d cases in column %d where the suite has %d", path, r[1], r[2], total, i+1, want)
+				}
+				if pct := fmt.Sprintf("%.1f", 100*float64(agreed)/float64(max(total, 1))); pct != cm[3] || agreed > total {
+					t.Errorf("%s: %s against %s: %q is not %s%%", path, r[1], r[2], c, pct)
+				}
+			}
+		}
+	}
+	if tables == 0 {
+		t.Error("no table of grades found")
+	}
+
+	// The examples of grade's messages count parse mode's lines.
+	lines := regexp.MustCompile(`answered (?:all |\d+ of )(\d+)\s+lines`)
+	for _, m := range lines.FindAllStringSubmatch(doc, -1) {
+		if got, _ := strconv.Atoi(m[1]); got != counts["rfc2396"].parseLines {
+			t.Errorf("docs/conformance.md: %q, but parse mode has %d lines for the rfc2396 suite", m[0], counts["rfc2396"].parseLines)
+		}
+	}
+
+	// Any other "N resolve cases" and the like.
+	names := map[string]int{"validity": 0, "components": 1, "resolve": 2, "resolution": 2, "normalize": 3, "normalization": 3, "equivalence": 4}
+	phrase := regexp.MustCompile(`\b(\d+) (validity|components|resolve|resolution|normalize|normalization|equivalence) cases`)
+	files, _ := filepath.Glob("../docs/*.md")
+	templates, _ := filepath.Glob("../site/templates/*")
+	for _, f := range append(append(files, "../README.md"), templates...) {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range phrase.FindAllStringSubmatch(string(b), -1) {
+			n, _ := strconv.Atoi(m[1])
+			i := names[m[2]]
+			if n != counts["rfc2396"].size[i] && n != counts["rfc3986"].size[i] && n != counts["rfc2396"].graded[i] && n != counts["rfc3986"].graded[i] {
+				t.Errorf("%s: %q, but the suites have %d and %d", f, m[0], counts["rfc2396"].size[i], counts["rfc3986"].size[i])
+			}
+		}
+	}
+}

@@ -237,11 +237,17 @@ func errorMessage(err error) string {
 	return strings.TrimPrefix(err.Error(), "rfc2396: ")
 }
 
+// warnings is []Warning, spelled so in [Resolve]'s results: go doc takes
+// a function that returns a type of the package (or a slice of one) for
+// a constructor of that type and lists it there, and Resolve is no
+// constructor of [Warning]. Being an alias, it is []Warning to callers.
+type warnings = []Warning
+
 // Resolve resolves the reference ref against the absolute URI base by the
 // algorithm of section 5.2 and returns the result as a string, with the
-// warnings of the resolution (see Warning). Appendix C, normal and
+// warnings of the resolution (a []Warning; see [Warning]). Appendix C, normal and
 // abnormal examples, gives exactly the RFC's results.
-func Resolve(base, ref string, opts ...ResolveOption) (string, []Warning, error) {
+func Resolve(base, ref string, opts ...ResolveOption) (string, warnings, error) {
 	return strict.Resolve(base, ref, opts...)
 }
 

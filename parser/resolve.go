@@ -101,9 +101,12 @@ const (
 	// WarnDotDotAboveRoot: ".." segments were left at the start of the
 	// merged path and kept (section 5.2, step 6g; Appendix C).
 	WarnDotDotAboveRoot
-	// WarnRepeatedScheme: the reference repeats the base's scheme
-	// ("http:g"). A validating parser reads it as absolute (section 5.2
-	// step 3, Appendix C); BackwardsCompatibleScheme gives the other reading.
+	// WarnRepeatedScheme: the reference repeats the base's scheme before
+	// what would otherwise be a relative reference ("http:g", "http:/g"),
+	// against a hierarchical base. A validating parser reads it as
+	// absolute (section 5.2 step 3, Appendix C); BackwardsCompatibleScheme
+	// gives the other reading. A reference with an authority
+	// ("http://x/y"), which both readings resolve alike, gets none.
 	WarnRepeatedScheme
 	// WarnSchemeDropped: with BackwardsCompatibleScheme, the reference's
 	// scheme, equal to the base's, was dropped and the rest resolved as a
@@ -404,10 +407,22 @@ func (u *URI) resolveWith(ref *URI, cfg resolveConfig) (resolution, []Warning, e
 	// meets, so that the other components are not read for it): a
 	// reference with a scheme is absolute, unless the backwards-compatible
 	// reading drops a scheme equal to the base's.
+	//
+	// The loophole step 3 describes is a scheme equal to the base's
+	// before what would otherwise be a relative reference ("http:g"),
+	// which a validating parser reads as absolute and an older one as
+	// relative: only there do the two readings differ, and only there
+	// is a warning due. A reference with an authority ("http://x/y")
+	// resolves to itself either way (step 4 would take the authority,
+	// path and query from it, and the scheme it repeats), and the
+	// workaround is for a scheme "known to always use the <hier_part>
+	// syntax", which an opaque base's is not: both read as absolute
+	// with nothing to warn of.
 	scheme := ref.Scheme()
 	same := scheme.Defined && strings.EqualFold(scheme.Value, u.Scheme().Value)
-	if scheme.Defined && (!same || !cfg.compatScheme || u.IsOpaque()) {
-		if same {
+	readsAlike := ref.Authority().Defined || u.IsOpaque()
+	if scheme.Defined && (!same || !cfg.compatScheme || readsAlike) {
+		if same && !readsAlike {
 			warnings = append(warnings, WarnRepeatedScheme)
 		}
 		return resolution{uri: ref, ref: ref}, warnings, nil

@@ -6,6 +6,7 @@ import (
 	"go/parser"
 	"go/token"
 	"io/fs"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -39,6 +40,7 @@ func TestGoDocGrouping(t *testing.T) {
 					}
 				}
 			}
+			checkPackageDoc(t, name, p.Doc)
 			found := false
 			for _, f := range p.Funcs {
 				found = found || f.Name == "Resolve"
@@ -67,6 +69,32 @@ func firstResultType(decl *ast.FuncDecl) string {
 			return e.Name
 		default:
 			return ""
+		}
+	}
+}
+
+// checkPackageDoc holds a package comment to leading with what a caller
+// does: its first headings are Parse, Check, Errors and Resolve, in that
+// order, and the engines come after them, under "How it is built", which
+// points to docs/how-it-is-built.md.
+func checkPackageDoc(t *testing.T, name, text string) {
+	t.Helper()
+	var headings []string
+	for _, line := range strings.Split(text, "\n") {
+		if h, ok := strings.CutPrefix(line, "# "); ok {
+			headings = append(headings, h)
+		}
+	}
+	if len(headings) < 5 || !slices.Equal(headings[:4], []string{"Parse", "Check", "Errors", "Resolve"}) {
+		t.Errorf("%s: the package comment's headings are %q, not Parse, Check, Errors, Resolve first", name, headings)
+	}
+	caller, built, ok := strings.Cut(text, "# How it is built")
+	if !ok || !strings.Contains(built, "docs/how-it-is-built.md") {
+		t.Errorf("%s: no section How it is built pointing to docs/how-it-is-built.md", name)
+	}
+	for _, word := range []string{"automat", "PEG", "WebAssembly", "tables"} {
+		if strings.Contains(caller, word) {
+			t.Errorf("%s: the package comment speaks of %q before How it is built", name, word)
 		}
 	}
 }

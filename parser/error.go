@@ -123,7 +123,9 @@ func (e *Error) message() string {
 //	          ^
 //	  server = [ [ userinfo "@" ] hostport ]  (RFC 2396 §3.2.2)
 //
-// Bytes that are not printable ASCII are shown as \xNN; at most 60 bytes of
+// Printable ASCII and UTF-8 text are shown as they are, any other byte (a
+// control, a byte that is not UTF-8) as \xNN, and the caret is placed by
+// terminal cells (a CJK character takes two); at most 60 bytes of
 // input are shown on each side of the offset, with "..." where the input
 // goes on, so the result stays short whatever the input's size.
 func (e *Error) ErrorWithPosition() string {

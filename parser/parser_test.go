@@ -1,6 +1,7 @@
 package parser_test
 
 import (
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -189,8 +190,8 @@ func TestNil(t *testing.T) {
 	if err := parser.ParseInto(nil, "http://a/"); err == nil {
 		t.Error("ParseInto(nil) succeeded")
 	}
-	if _, err := u.MarshalText(); err == nil {
-		t.Error("MarshalText on nil succeeded")
+	if b, err := json.Marshal(u); err != nil || string(b) != "null" {
+		t.Errorf("json.Marshal of a nil *URI: %s, %v; want null", b, err)
 	}
 	base, _ := parser.Parse("http://a/b")
 	var rerr *parser.ResolveError

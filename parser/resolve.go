@@ -101,9 +101,12 @@ const (
 	// WarnDotDotAboveRoot: ".." segments were left at the start of the
 	// merged path and kept (section 5.2, step 6g; Appendix C).
 	WarnDotDotAboveRoot
-	// WarnRepeatedScheme: the reference repeats the base's scheme
-	// ("http:g"). A validating parser reads it as absolute (section 5.2
-	// step 3, Appendix C); BackwardsCompatibleScheme gives the other reading.
+	// WarnRepeatedScheme: the reference repeats the base's scheme before
+	// what would otherwise be a relative reference ("http:g", "http:/g"),
+	// against a hierarchical base. A validating parser reads it as
+	// absolute (section 5.2 step 3, Appendix C); BackwardsCompatibleScheme
+	// gives the other reading. A reference with an authority
+	// ("http://x/y"), which both readings resolve alike, gets none.
 	WarnRepeatedScheme
 	// WarnSchemeDropped: with BackwardsCompatibleScheme, the reference's
 	// scheme, equal to the base's, was dropped and the rest resolved as a
@@ -237,11 +240,17 @@ func errorMessage(err error) string {
 	return strings.TrimPrefix(err.Error(), "rfc2396: ")
 }
 
+// warnings is []Warning, spelled so in [Resolve]'s results: go doc takes
+// a function that returns a type of the package (or a slice of one) for
+// a constructor of that type and lists it there, and Resolve is no
+// constructor of [Warning]. Being an alias, it is []Warning to callers.
+type warnings = []Warning
+
 // Resolve resolves the reference ref against the absolute URI base by the
 // algorithm of section 5.2 and returns the result as a string, with the
-// warnings of the resolution (see Warning). Appendix C, normal and
+// warnings of the resolution (a []Warning; see [Warning]). Appendix C, normal and
 // abnormal examples, gives exactly the RFC's results.
-func Resolve(base, ref string, opts ...ResolveOption) (string, []Warning, error) {
+func Resolve(base, ref string, opts ...ResolveOption) (string, warnings, error) {
 	return strict.Resolve(base, ref, opts...)
 }
 
@@ -398,10 +407,22 @@ func (u *URI) resolveWith(ref *URI, cfg resolveConfig) (resolution, []Warning, e
 	// meets, so that the other components are not read for it): a
 	// reference with a scheme is absolute, unless the backwards-compatible
 	// reading drops a scheme equal to the base's.
+	//
+	// The loophole step 3 describes is a scheme equal to the base's
+	// before what would otherwise be a relative reference ("http:g"),
+	// which a validating parser reads as absolute and an older one as
+	// relative: only there do the two readings differ, and only there
+	// is a warning due. A reference with an authority ("http://x/y")
+	// resolves to itself either way (step 4 would take the authority,
+	// path and query from it, and the scheme it repeats), and the
+	// workaround is for a scheme "known to always use the <hier_part>
+	// syntax", which an opaque base's is not: both read as absolute
+	// with nothing to warn of.
 	scheme := ref.Scheme()
 	same := scheme.Defined && strings.EqualFold(scheme.Value, u.Scheme().Value)
-	if scheme.Defined && (!same || !cfg.compatScheme || u.IsOpaque()) {
-		if same {
+	readsAlike := ref.Authority().Defined || u.IsOpaque()
+	if scheme.Defined && (!same || !cfg.compatScheme || readsAlike) {
+		if same && !readsAlike {
 			warnings = append(warnings, WarnRepeatedScheme)
 		}
 		return resolution{uri: ref, ref: ref}, warnings, nil

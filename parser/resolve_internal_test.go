@@ -40,11 +40,16 @@ func (u *URI) resolveAsWritten(ref *URI, opts ...ResolveOption) (*URI, []Warning
 		return recomposeAsWritten(u.Scheme(), u.Authority(), u.Path(), u.Query(), fragment, u, ref, warnings)
 	}
 	// Step 3: a reference with a scheme is absolute, unless the
-	// backwards-compatible reading drops a scheme equal to the base's.
+	// backwards-compatible reading drops a scheme equal to the base's,
+	// which it does only for a scheme "known to always use the
+	// <hier_part> syntax" (not under an opaque base) and which matters
+	// only for what would be a relative reference without the scheme
+	// (not one with an authority, which resolves to itself either way).
 	if scheme.Defined {
 		same := strings.EqualFold(scheme.Value, u.Scheme().Value)
-		if !same || !cfg.compatScheme || u.IsOpaque() {
-			if same {
+		alike := authority.Defined || u.IsOpaque()
+		if !same || !cfg.compatScheme || alike {
+			if same && !alike {
 				warnings = append(warnings, WarnRepeatedScheme)
 			}
 			return ref, warnings, nil

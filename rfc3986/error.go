@@ -39,8 +39,9 @@ func (e *Error) Error() string {
 }
 
 // ErrorWithPosition returns [Error.Error] followed by three indented lines:
-// the input around the offset (at most 60 bytes each side, bytes that are
-// not printable ASCII as \xNN), a caret under the offending byte, and the
+// the input around the offset (at most 60 bytes each side; printable ASCII
+// and UTF-8 text as they are, any other byte as \xNN), a caret under the
+// offending byte (placed by terminal cells), and the
 // Appendix A line of the rule with its section of RFC 3986.
 func (e *Error) ErrorWithPosition() string {
 	if e == nil {

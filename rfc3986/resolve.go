@@ -97,6 +97,12 @@ func quoteSafe(s string) string {
 	return safetext.Quote(s)
 }
 
+// warnings is []Warning, spelled so in [Resolve]'s results: go doc takes
+// a function that returns a type of the package (or a slice of one) for
+// a constructor of that type and lists it there, and Resolve is no
+// constructor of [Warning]. Being an alias, it is []Warning to callers.
+type warnings = []Warning
+
 // Resolve resolves the reference ref against the base URI base by section
 // 5.2 and returns the target URI, recomposed by section 5.3. Both must be
 // valid URI-references (an error is a *[ResolveError] whose Reason says
@@ -106,8 +112,8 @@ func quoteSafe(s string) string {
 // by section 5.2.4, so "../../../g" against "http://a/b/c/d;p?q" is
 // "http://a/g" (RFC 2396 kept "http://a/../g"). Where the result relies on
 // a place where RFC 3986 contradicts itself, a [Warning] says so (see
-// [WarnPathReadsAsAuthority]).
-func Resolve(base, ref string, opts ...ResolveOption) (string, []Warning, error) {
+// [WarnPathReadsAsAuthority]); the warnings are a []Warning.
+func Resolve(base, ref string, opts ...ResolveOption) (string, warnings, error) {
 	cfg := configOf(opts)
 	var b, r URI
 	if err := ParseInto(&b, base); err != nil {

@@ -1,11 +1,11 @@
 package rfc3986
 
 // MarshalText implements [encoding.TextMarshaler]: the reference, as
-// String returns it.
-func (u *URI) MarshalText() ([]byte, error) {
-	if u == nil {
-		return nil, errNilURI
-	}
+// String returns it. Its receiver is a value, so that a URI held by value
+// (a struct field of type URI, not *URI) marshals as its reference too:
+// encoding/json writes a nil *URI as null without calling it, and the
+// zero URI as "" (the empty reference).
+func (u URI) MarshalText() ([]byte, error) {
 	return []byte(u.ref), nil
 }
 

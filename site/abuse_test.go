@@ -537,8 +537,9 @@ func checkAPIParse(t *testing.T, rawQuery string, code int, body string) {
 		return
 	}
 	var rec struct {
-		Input string `json:"input"`
-		Valid bool   `json:"valid"`
+		Input      string `json:"input"`
+		InputBytes []byte `json:"input_bytes"`
+		Valid      bool   `json:"valid"`
 	}
 	if err := json.Unmarshal([]byte(body), &rec); err != nil {
 		t.Fatalf("/api/parse?%q: %v", rawQuery, err)
@@ -547,17 +548,15 @@ func checkAPIParse(t *testing.T, rawQuery string, code int, body string) {
 	if err != nil {
 		t.Fatalf("/api/parse?%q: answered 200 to a query it cannot read: %v", rawQuery, err)
 	}
-	// The input comes back one character per byte (U+0000 to U+00FF).
+	// The input comes back as itself when it is UTF-8, and in
+	// "input_bytes" exactly when it is not.
 	ref := q.Get("ref")
-	var back []byte
-	for _, r := range rec.Input {
-		if r > 0xff {
-			t.Fatalf("/api/parse?%q: input has %U, not one character per byte", rawQuery, r)
-		}
-		back = append(back, byte(r))
+	back := rec.Input
+	if rec.InputBytes != nil {
+		back = string(rec.InputBytes)
 	}
-	if string(back) != ref {
-		t.Fatalf("/api/parse?%q: input %q, want %q", rawQuery, back, ref)
+	if back != ref || (rec.InputBytes != nil) == utf8.ValidString(ref) {
+		t.Fatalf("/api/parse?%q: input %.100q, input_bytes %v; want %.100q", rawQuery, back, rec.InputBytes != nil, ref)
 	}
 	if len(q) == 1 && rec.Valid != parser.Valid(ref) {
 		t.Fatalf("/api/parse?%q: valid %v, parser.Valid %v", rawQuery, rec.Valid, !rec.Valid)

@@ -30,7 +30,8 @@ func playSite() *Site {
 		}
 	}
 	g := &Grammar{Name: standard3986, Spec: "RFC 3986", SpecURL: "https://www.rfc-editor.org/rfc/rfc3986"}
-	for r := range rules3986.Rule(rules3986.NumRules) {
+	for _, name := range rules3986.Names() { // in the RFC's order
+		r, _ := rules3986.Lookup(name)
 		info := r.Info()
 		g.Rules = append(g.Rules, &Rule{Name: info.Name, ABNF: info.ABNF, Section: info.Section})
 	}

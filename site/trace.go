@@ -150,7 +150,9 @@ func (t *Trace) resolve() {
 	// Step 3.
 	if r.scheme.Defined {
 		text := "The reference has a scheme: it is an absolute URI, and resolution is done."
-		if strings.EqualFold(r.scheme.Value, base.scheme.Value) {
+		// Only where dropping the scheme would read otherwise: no
+		// authority, and a hierarchical base (as the library warns).
+		if strings.EqualFold(r.scheme.Value, base.scheme.Value) && !r.authority.Defined && !b.IsOpaque() {
 			text += " It repeats the base's scheme; a validating parser reads it as absolute (Appendix C: \"http:g\" is \"http:g\"); some older parsers drop the scheme instead."
 			t.warn(parser.WarnRepeatedScheme)
 		}

@@ -134,6 +134,7 @@ func TestGolden(t *testing.T) {
 // parseOutput is what parse --json prints for one reference.
 type parseOutput struct {
 	Input              string       `json:"input"`
+	InputBytes         []byte       `json:"input_bytes"` // only for input that is not UTF-8
 	Valid              bool         `json:"valid"`
 	Rule               string       `json:"rule"`
 	Error              *errorOutput `json:"error"`
@@ -163,8 +164,8 @@ type errorOutput struct {
 }
 
 // TestParseJSON decodes parse --json output with encoding/json: every key
-// is present, undefined components are null, bytes map to characters one
-// to one.
+// is present, undefined components are null, UTF-8 comes back as itself
+// and any other bytes in "input_bytes".
 func TestParseJSON(t *testing.T) {
 	str := func(s string) *string { return &s }
 	num := func(n int) *int { return &n }
@@ -194,9 +195,11 @@ func TestParseJSON(t *testing.T) {
 			SchemeSpecificPart: str("//a~b"), Authority: str("a~b"), Path: str(""), Opaque: &no, AuthorityKind: str("registry")}},
 		{"?y", parseOutput{Input: "?y", Rule: "URI-reference", Error: &errorOutput{Code: "syntax", In: str("input"), Offset: num(0),
 			Rule: str("URI-reference"), Expected: expected("?y"), Gap: str("empty-relative-path")}}},
-		// One character per byte: é is two bytes, \xff one; the offset
-		// counts bytes and so characters.
-		{"http://h/é\xff", parseOutput{Input: "http://h/\u00c3\u00a9\u00ff", Rule: "URI-reference", Error: &errorOutput{Code: "syntax", In: str("input"), Offset: num(9),
+		// UTF-8 as itself, the offset in bytes; a byte that is not
+		// UTF-8 as U+FFFD, with the exact bytes in "input_bytes".
+		{"http://例え.jp/", parseOutput{Input: "http://例え.jp/", Rule: "URI-reference", Error: &errorOutput{Code: "syntax", In: str("input"), Offset: num(7),
+			Rule: str("net_path"), Expected: expected("http://例え.jp/")}}},
+		{"http://h/é\xff", parseOutput{Input: "http://h/é\ufffd", InputBytes: []byte("http://h/é\xff"), Rule: "URI-reference", Error: &errorOutput{Code: "syntax", In: str("input"), Offset: num(9),
 			Rule: str("abs_path"), Expected: expected("http://h/é\xff")}}},
 	}
 	// A row states what Appendix A as published makes of its input; after

@@ -177,6 +177,7 @@ func (b *baseReadings) fill(base string, profiles []*parser.Profile) {
 	b.line = "  resolved against " + shortDisplay(base) + ":\n"
 	var jb report.Buffer
 	report.WriteString(&jb, base)
+	report.AppendBytesMember(&jb, "base", base) // so b.json runs on with "base_bytes" when base is not UTF-8
 	b.json = string(jb.B)
 	b.err3 = rfc3986.ParseInto(&b.u3, base)
 	b.strict, _ = parser.Strict.Parse(base)
@@ -737,6 +738,7 @@ func writeCompareJSON(w *report.Buffer, c *comparison) {
 	// form report.Object gives.
 	w.WriteString(`{"input":`)
 	input := writeHeld(w, c.ref)
+	report.AppendBytesMember(w, "input", c.ref)
 	// Most references are valid under every standard and profile, with
 	// no difference to show: what follows the input, up to the
 	// resolutions, is then the same for every such reference that agrees
@@ -848,6 +850,7 @@ func writeResolutionsJSON(w *report.Buffer, c *comparison, input held) {
 		default:
 			last = writeHeld(w, v.result)
 		}
+		report.AppendBytesMember(w, "result", v.result)
 		open = true
 	}
 	if open {
@@ -913,6 +916,7 @@ func writeResolutionObject(w *report.Buffer, v *verdict) {
 		w.WriteString("null")
 	} else {
 		report.WriteString(w, v.result)
+		ro.AfterString("result", v.result)
 	}
 	report.WriteErrorMessage(&ro, v.err, "ref", v.msgHead, v.msg)
 	ro.End(false)

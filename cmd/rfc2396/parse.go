@@ -9,8 +9,10 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/rfc2396/rfc2396/internal/report"
+	"github.com/rfc2396/rfc2396/internal/safetext"
 	"github.com/rfc2396/rfc2396/parser"
 )
 
@@ -129,56 +131,34 @@ type parseResult struct {
 // shows; a longer input is cut, with its length.
 const shownInputBytes = 200
 
-// shortDisplay returns s for a heading: bytes that are not printable ASCII
-// as \xNN, and at most shownInputBytes of it; the empty string as "".
+// shortDisplay returns s for a heading: at most shownInputBytes of it (cut
+// on a character's boundary), the empty string as "". Its bytes are left
+// as they are: standard output escapes what a terminal would act on, and
+// only on a terminal (see checkedWriter).
 func shortDisplay(s string) string {
 	if s == "" {
 		return `""`
 	}
 	if len(s) <= shownInputBytes {
-		return display(s)
-	}
-	return display(s[:shownInputBytes]) + "... (" + strconv.Itoa(len(s)) + " bytes)"
-}
-
-// display returns s with every byte that is not printable ASCII written as
-// \xNN.
-func display(s string) string {
-	safe := true
-	for i := 0; i < len(s); i++ {
-		if s[i] < 0x20 || s[i] >= 0x7f {
-			safe = false
-			break
-		}
-	}
-	if safe {
 		return s
 	}
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c >= 0x20 && c < 0x7f {
-			b.WriteByte(c)
-		} else {
-			fmt.Fprintf(&b, `\x%02x`, c)
-		}
+	n := shownInputBytes
+	for k := 0; k < utf8.UTFMax-1 && n > 0 && !utf8.RuneStart(s[n]); k++ {
+		n--
 	}
-	return b.String()
+	return s[:n] + "... (" + strconv.Itoa(len(s)) + " bytes)"
 }
 
-// displayCol is display with the display column of byte offset off.
+// display returns s as a line of text output shows it: as it is. It is
+// where that choice is made: standard output escapes what a terminal
+// would act on, and only on a terminal (see checkedWriter).
+func display(s string) string { return s }
+
+// displayCol is display with the column of byte offset off in it, in the
+// terminal cells the line takes on a terminal (safetext.Cells), for a
+// caret under it.
 func displayCol(s string, off int) (string, int) {
-	var b strings.Builder
-	col := -1
-	for i := 0; i < len(s); i++ {
-		if i == off {
-			col = b.Len()
-		}
-		b.WriteString(display(s[i : i+1]))
-	}
-	if col < 0 {
-		col = b.Len()
-	}
-	return b.String(), col
+	return display(s), safetext.Cells(s[:min(max(off, 0), len(s))])
 }
 
 // writeJSON writes v, marshalled by encoding/json, and a newline.

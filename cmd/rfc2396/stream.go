@@ -10,6 +10,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/rfc2396/rfc2396/internal/safetext"
 )
 
 // The stream contract of every command (docs/cli.md):
@@ -167,9 +169,10 @@ func (c *checkedWriter) finish() {
 // on it: printable ASCII, tab, newline and valid UTF-8 for characters from
 // U+00A0 on as they are; every other byte (the C0 controls including ESC
 // and CR, DEL, the C1 controls U+0080 to U+009F in either encoding, bytes
-// that are not UTF-8) as \xNN. It returns the start of a UTF-8 sequence
-// that p ends in the middle of, which the caller passes again with what
-// follows.
+// that are not UTF-8, and the UTF-8 of format characters such as the
+// bidirectional overrides and of U+2028 and U+2029: safetext.ShownAsIs)
+// as \xNN. It returns the start of a UTF-8 sequence that p ends in the
+// middle of, which the caller passes again with what follows.
 func terminalSafe(dst, p []byte) (out, rest []byte) {
 	for i := 0; i < len(p); {
 		c := p[i]
@@ -191,7 +194,7 @@ func terminalSafe(dst, p []byte) (out, rest []byte) {
 			return dst, p[i:]
 		}
 		r, size := utf8.DecodeRune(p[i:])
-		if r == utf8.RuneError && size == 1 || r < 0xa0 {
+		if !safetext.ShownAsIs(r, size) {
 			for _, b := range p[i : i+size] {
 				dst = appendEscapedByte(dst, b)
 			}

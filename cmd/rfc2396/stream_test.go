@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -400,6 +401,44 @@ func TestTerminalOutput(t *testing.T) {
 	}
 }
 
+// TestTextOutputBytes checks the heading and the caret lines of text
+// output: the input's bytes as they came to a file or pipe, with --raw
+// too, UTF-8 as itself on a terminal and any other byte there as \xNN,
+// and the caret under the offending character, counted in terminal cells.
+func TestTextOutputBytes(t *testing.T) {
+	for _, tt := range []struct {
+		args     []string
+		terminal bool
+		want     []string // lines of standard output, some of them
+	}{
+		{[]string{"parse", "http://例え.jp/"}, false, []string{"http://例え.jp/: invalid URI-reference", "    http://例え.jp/", "           ^"}},
+		{[]string{"parse", "http://例え.jp/"}, true, []string{"http://例え.jp/: invalid URI-reference", "    http://例え.jp/", "           ^"}},
+		{[]string{"parse", "http://h/é\x1b[1m"}, false, []string{"http://h/é\x1b[1m: invalid URI-reference"}},
+		{[]string{"parse", "--raw", "http://h/é\x1b[1m"}, true, []string{"http://h/é\x1b[1m: invalid URI-reference"}},
+		{[]string{"parse", "http://h/é\x1b[1m"}, true, []string{`http://h/é\x1b[1m: invalid URI-reference`}},
+		{[]string{"parse", "http://h/\xff"}, false, []string{"http://h/\xff: invalid URI-reference"}},
+		{[]string{"parse", "--profile", "java", "http://例え/ü"}, false, []string{"http://例え/ü: valid URI-reference under java (needs non-ascii)"}},
+		{[]string{"parse", "--profile", "java", "http://例え x"}, false, []string{"    http://例え x", "               ^"}}, // two cells a character
+		{[]string{"resolve", "http://a/", "a例 x"}, false, []string{"a例 x: not resolved", "    a例 x", "     ^"}},
+		{[]string{"normalize", "--profile", "java", "HTTP://h/ü"}, false, []string{"http://h/ü"}},
+	} {
+		var stdout, stderr bytes.Buffer
+		var w io.Writer = &stdout
+		tty := &ttyBuffer{}
+		if tt.terminal {
+			w = tty
+		}
+		status := run(tt.args, strings.NewReader(""), w, &stderr)
+		got := stdout.String() + tty.String()
+		lines := strings.Split(got, "\n")
+		for _, want := range tt.want {
+			if !slices.Contains(lines, want) {
+				t.Errorf("%q on a terminal %v: status %d, no line %q in:\n%s(stderr %q)", tt.args, tt.terminal, status, want, got, stderr.String())
+			}
+		}
+	}
+}
+
 func TestTerminalSafe(t *testing.T) {
 	for _, tt := range []struct{ in, want string }{
 		{"plain text\tand\nlines", "plain text\tand\nlines"},
@@ -408,6 +447,7 @@ func TestTerminalSafe(t *testing.T) {
 		{"é€😀", "é€😀"},
 		{"\u0085\u009b\u00a0", `\xc2\x85\xc2\x9b` + "\u00a0"},
 		{"\x9b\xff\xc0\xaf", `\x9b\xff\xc0\xaf`},
+		{"a\u202eb\u2028c", `a\xe2\x80\xaeb\xe2\x80\xa8c`}, // a bidirectional override, a line separator
 	} {
 		got, rest := terminalSafe(nil, []byte(tt.in))
 		if string(got) != tt.want || len(rest) != 0 {

@@ -1,9 +1,11 @@
 package report
 
 import (
+	"encoding/base64"
 	"errors"
 	"io"
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/parser"
@@ -14,12 +16,15 @@ import (
 // line, without building values first: a reference of megabytes is not
 // copied again, and a line of output costs a few hundred nanoseconds.
 //
-// Strings are the input's bytes, one JSON character per byte: printable
-// ASCII as itself (with the two JSON escapes), every other byte b as the
-// character U+00bb, written \u00bb. A string is thus the input read as
-// ISO 8859-1: offsets into it are byte offsets into the input, and any
-// byte string, UTF-8 or not, round-trips (in Python,
-// s.encode("latin-1") gives the bytes back).
+// Strings are UTF-8: valid UTF-8 in the input is written as it is (the
+// control characters, '"', '\\' and DEL escaped), and each byte that is
+// not part of valid UTF-8 as U+FFFD, as encoding/json writes it. What
+// U+FFFD loses is kept beside it: a string member "k" whose value is not
+// valid UTF-8 is followed by a member "k_bytes" holding the value's exact
+// bytes in standard base64 (RFC 4648 section 4, padded; what encoding/json
+// reads into a []byte), and only then (see [Object.Str]). Offsets in
+// records count bytes of the input, which for valid UTF-8 are the bytes
+// of the string's UTF-8 encoding.
 
 // Buffer is JSON text being built: its methods append to B. A command
 // builds a record in one and writes it out whole; appending to a slice
@@ -97,10 +102,51 @@ func (o *Object) Key(k string) {
 	o.W.B = append(b, '"', ':')
 }
 
-// Str writes a string member.
+// Str writes a string member. When v is not valid UTF-8 it is written
+// with U+FFFD for each byte that is not, and followed by the member
+// k+"_bytes" with v's bytes in base64 (see above).
 func (o *Object) Str(k, v string) {
 	o.Key(k)
-	WriteString(o.W, v)
+	if !writeString(o.W, v) {
+		o.bytesMember(k, v)
+	}
+}
+
+// AfterString writes, when v (just written as the value of the member k)
+// is not valid UTF-8, the member k+"_bytes" that holds its bytes: for a
+// caller that writes a member's value with [WriteString] itself.
+func (o *Object) AfterString(k, v string) {
+	if !utf8.ValidString(v) {
+		o.bytesMember(k, v)
+	}
+}
+
+// AppendBytesMember writes to w, when v is not valid UTF-8, the member
+// k+"_bytes" that holds its bytes (with the comma before it), for a
+// caller that writes records in pieces rather than through an [Object].
+func AppendBytesMember(w *Buffer, k, v string) {
+	if utf8.ValidString(v) {
+		return
+	}
+	o := Object{W: w, n: 1}
+	o.bytesMember(k, v)
+}
+
+// bytesMember writes the member k+"_bytes": v in base64, passed on to Out
+// as it goes when v is long.
+//
+//go:noinline
+func (o *Object) bytesMember(k, v string) {
+	o.Key(k + "_bytes")
+	w := o.W
+	w.B = append(w.B, '"')
+	const chunk = 3 * 16 << 10 // a multiple of 3: no padding but at the end
+	for len(v) > 0 {
+		n := min(chunk, len(v))
+		w.B = w.spill(base64.StdEncoding.AppendEncode(w.B, []byte(v[:n])))
+		v = v[n:]
+	}
+	w.B = append(w.B, '"')
 }
 
 // Null writes a null member.
@@ -171,16 +217,24 @@ func le64(s string) uint64 {
 		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }
 
-// WriteString writes s as a JSON string, one character per byte (see
-// above).
+// WriteString writes s as a JSON string (see above: invalid UTF-8 as
+// U+FFFD; a member's value is best written with [Object.Str], which keeps
+// the bytes U+FFFD stands for).
 func WriteString(w *Buffer, s string) {
+	writeString(w, s)
+}
+
+// writeString is WriteString, reporting whether s was valid UTF-8.
+func writeString(w *Buffer, s string) bool {
 	w.B = append(w.B, '"')
-	writeEscaped(w, s)
+	valid := writeEscaped(w, s)
 	w.B = append(w.B, '"')
+	return valid
 }
 
 // WriteStrings writes the pieces joined as one JSON string, without
-// joining them first.
+// joining them first. A piece should end on a character's boundary: the
+// bytes of a character cut between two pieces are written as U+FFFD each.
 func WriteStrings(w *Buffer, pieces ...string) {
 	w.B = append(w.B, '"')
 	for _, s := range pieces {
@@ -189,11 +243,13 @@ func WriteStrings(w *Buffer, pieces ...string) {
 	w.B = append(w.B, '"')
 }
 
-// writeEscaped writes s as the inside of a JSON string.
-func writeEscaped(w *Buffer, s string) {
+// writeEscaped writes s as the inside of a JSON string, and reports
+// whether s is valid UTF-8.
+func writeEscaped(w *Buffer, s string) bool {
 	const hexDigits = "0123456789abcdef"
 	b := w.B
 	start := 0
+	valid := true
 	for i := 0; i < len(s); i++ {
 		// Eight bytes at a time while all of them are safe, which
 		// references mostly are.
@@ -205,6 +261,17 @@ func writeEscaped(w *Buffer, s string) {
 		}
 		c := s[i]
 		if jsonSafe[c] {
+			continue
+		}
+		if c >= utf8.RuneSelf {
+			if r, size := utf8.DecodeRuneInString(s[i:]); r != utf8.RuneError || size > 1 {
+				i += size - 1 // valid UTF-8: written as it is
+				continue
+			}
+			valid = false
+			b = w.spill(append(b, s[start:i]...))
+			b = append(b, `\ufffd`...)
+			start = i + 1
 			continue
 		}
 		b = w.spill(append(b, s[start:i]...))
@@ -225,6 +292,7 @@ func writeEscaped(w *Buffer, s string) {
 		start = i + 1
 	}
 	w.B = w.spill(append(b, s[start:]...))
+	return valid
 }
 
 // WriteError writes the "error" member: null for no error, else the

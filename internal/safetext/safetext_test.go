@@ -19,6 +19,17 @@ func TestLine(t *testing.T) {
 		{"ab", 2, "ab", 2},
 		{"", 0, "", 0},
 		{"a\x00\xffb", 2, `a\x00\xffb`, 5},
+		// UTF-8 as itself, the column in terminal cells: 例 and え
+		// take two each, é one; C1 controls, bidirectional overrides
+		// and bytes that are not UTF-8 four (\xNN) a byte.
+		{"http://例え.jp/ x", 17, "http://例え.jp/ x", 15},
+		{"http://h/café x", 15, "http://h/café x", 14},
+		{"a\u202eb c", 5, `a\xe2\x80\xaeb c`, 14},
+		{"a\xc2\x9bb\xe4\xbe c", 6, `a\xc2\x9bb\xe4\xbe c`, 18},
+		{"e\u0301 x", 4, "e\u0301 x", 2}, // a combining mark: no cell
+		// The window is widened to whole characters.
+		{strings.Repeat("é", 40) + " ", 80, "..." + strings.Repeat("é", 30) + " ", 33},
+		{" " + strings.Repeat("é", 40), 0, " " + strings.Repeat("é", 30) + "...", 0},
 		{long, 100, "..." + strings.Repeat("a", 60) + " " + strings.Repeat("b", 59) + "...", 63},
 		{"abc", 7, "abc", 3},
 		{"abc", -1, "abc", 0},

@@ -9,8 +9,8 @@
 package grammar
 
 // Rule identifies one of the 36 rules of RFC 3986 Appendix A. The zero Rule
-// is [RuleURI], the first rule of Appendix A; the start rule of a reference
-// is [RuleURIReference].
+// is [RuleURIReference], the start rule of a reference, as in package
+// grammar for RFC 2396; the others follow in the RFC's order.
 type Rule int
 
 // Info describes a rule of RFC 3986 Appendix A; it is the counterpart of
@@ -61,11 +61,12 @@ func Lookup(name string) (Rule, bool) {
 	return 0, false
 }
 
-// Names returns the RFC names of all rules, in the RFC's order.
+// Names returns the RFC names of all rules, in the RFC's order (which is
+// that of the rules' numbers but for URI-reference, the zero Rule).
 func Names() []string {
-	names := make([]string, NumRules)
-	for r, info := range catalogue {
-		names[r] = info.Name
+	names := make([]string, 0, NumRules)
+	for _, r := range rfcOrder {
+		names = append(names, catalogue[r].Name)
 	}
 	return names
 }

@@ -2,14 +2,15 @@
 
 package grammar
 
-// The rules of RFC 3986 Appendix A, in the RFC's order.
+// The rules of RFC 3986 Appendix A: URI-reference, the start rule and
+// the zero Rule, then the others in the RFC's order.
 const (
+	// RuleURIReference is URI-reference = URI / relative-ref.
+	RuleURIReference Rule = iota
 	// RuleURI is URI = scheme ":" hier-part [ "?" query ] [ "#" fragment ].
-	RuleURI Rule = iota
+	RuleURI
 	// RuleHierPart is hier-part = "//" authority path-abempty / path-absolute / path-rootless / path-empty.
 	RuleHierPart
-	// RuleURIReference is URI-reference = URI / relative-ref.
-	RuleURIReference
 	// RuleAbsoluteURI is absolute-URI = scheme ":" hier-part [ "?" query ].
 	RuleAbsoluteURI
 	// RuleRelativeRef is relative-ref = relative-part [ "?" query ] [ "#" fragment ].
@@ -81,10 +82,13 @@ const (
 // NumRules is the number of rules in Appendix A.
 const NumRules = 36
 
+// rfcOrder is the rules in the order Appendix A lists them.
+var rfcOrder = [NumRules]Rule{RuleURI, RuleHierPart, RuleURIReference, RuleAbsoluteURI, RuleRelativeRef, RuleRelativePart, RuleScheme, RuleAuthority, RuleUserinfo, RuleHost, RulePort, RuleIPLiteral, RuleIPvFuture, RuleIPv6address, RuleH16, RuleLs32, RuleIPv4address, RuleDecOctet, RuleRegName, RulePath, RulePathAbempty, RulePathAbsolute, RulePathNoscheme, RulePathRootless, RulePathEmpty, RuleSegment, RuleSegmentNz, RuleSegmentNzNc, RulePchar, RuleQuery, RuleFragment, RulePctEncoded, RuleUnreserved, RuleReserved, RuleGenDelims, RuleSubDelims}
+
 var catalogue = [NumRules]Info{
+	RuleURIReference: {Name: "URI-reference", PEGName: "URI_reference", ABNF: "URI-reference = URI / relative-ref", Section: "4.1", CharacterLevel: false, Uses: []Rule{RuleURI, RuleRelativeRef}},
 	RuleURI:          {Name: "URI", PEGName: "URI", ABNF: "URI = scheme \":\" hier-part [ \"?\" query ] [ \"#\" fragment ]", Section: "3", CharacterLevel: false, Uses: []Rule{RuleScheme, RuleHierPart, RuleQuery, RuleFragment}},
 	RuleHierPart:     {Name: "hier-part", PEGName: "hier_part", ABNF: "hier-part = \"//\" authority path-abempty / path-absolute / path-rootless / path-empty", Section: "3", CharacterLevel: false, Uses: []Rule{RuleAuthority, RulePathAbempty, RulePathAbsolute, RulePathRootless, RulePathEmpty}},
-	RuleURIReference: {Name: "URI-reference", PEGName: "URI_reference", ABNF: "URI-reference = URI / relative-ref", Section: "4.1", CharacterLevel: false, Uses: []Rule{RuleURI, RuleRelativeRef}},
 	RuleAbsoluteURI:  {Name: "absolute-URI", PEGName: "absolute_URI", ABNF: "absolute-URI = scheme \":\" hier-part [ \"?\" query ]", Section: "4.3", CharacterLevel: false, Uses: []Rule{RuleScheme, RuleHierPart, RuleQuery}},
 	RuleRelativeRef:  {Name: "relative-ref", PEGName: "relative_ref", ABNF: "relative-ref = relative-part [ \"?\" query ] [ \"#\" fragment ]", Section: "4.2", CharacterLevel: false, Uses: []Rule{RuleRelativePart, RuleQuery, RuleFragment}},
 	RuleRelativePart: {Name: "relative-part", PEGName: "relative_part", ABNF: "relative-part = \"//\" authority path-abempty / path-absolute / path-noscheme / path-empty", Section: "4.2", CharacterLevel: false, Uses: []Rule{RuleAuthority, RulePathAbempty, RulePathAbsolute, RulePathNoscheme, RulePathEmpty}},

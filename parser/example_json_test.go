@@ -1,0 +1,33 @@
+package parser_test
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/rfc2396/rfc2396/parser"
+)
+
+// A URI marshals as its reference, held by value or by pointer, and
+// unmarshals by parsing, strictly: an invalid reference is an error.
+func ExampleURI_MarshalText() {
+	type link struct {
+		Href    parser.URI  `json:"href"`
+		Base    *parser.URI `json:"base"`
+		Missing *parser.URI `json:"missing"`
+	}
+	href, _ := parser.Parse("http://xn--r8jz45g.jp/a?b#c")
+	base, _ := parser.Parse("http://a/b/")
+	b, err := json.Marshal(link{Href: *href, Base: base})
+	fmt.Println(string(b), err)
+
+	var back link
+	err = json.Unmarshal(b, &back)
+	fmt.Println(back.Href.Host().Value, back.Base.Path(), back.Missing == nil, err)
+
+	err = json.Unmarshal([]byte(`{"href":"http://a b/"}`), &back)
+	fmt.Println(err != nil)
+	// Output:
+	// {"href":"http://xn--r8jz45g.jp/a?b#c","base":"http://a/b/","missing":null} <nil>
+	// xn--r8jz45g.jp /b/ true <nil>
+	// true
+}

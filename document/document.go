@@ -497,3 +497,41 @@ func bufferedReader(r io.Reader) *bufio.Reader {
 	}
 	return bufio.NewReaderSize(r, 64<<10)
 }
+
+// PositionOf locates byte uriOffset of r.URI in the input (uriOffset ==
+// len(r.URI) locates the end of the reference), for an error found in
+// URI by another reading than Appendix A's, such as RFC 3986's. It follows
+// what Appendix E's clean-up removed, an attribute's leading white space
+// and Markdown's backslash escapes and character references; in HTML
+// text and attribute values with character references it counts the
+// decoded bytes.
+func (r *Reference) PositionOf(uriOffset int) Position {
+	if r == nil {
+		return Position{}
+	}
+	uriOffset = max(0, min(uriOffset, len(r.URI)))
+	var i int // the offset in r.Text
+	switch {
+	case r.Found != nil:
+		i = r.Found.InputOffset(uriOffset) - r.Found.Offset
+	case r.Markdown != "" && r.Markdown != MarkdownAutolink:
+		i = uriOffset
+		if _, origin := mdDecode([]byte(r.Text)); origin != nil {
+			i = len(r.Text)
+			if uriOffset < len(origin) {
+				i = origin[uriOffset]
+			}
+		}
+	case r.Attribute != "":
+		i = len(r.Text) - len(strings.TrimLeft(r.Text, htmlSpace)) + uriOffset
+	default:
+		i = uriOffset
+	}
+	i = max(0, min(i, len(r.Text)))
+	p := Position{Offset: r.Offset + i, Line: r.Line, Column: r.Column + i}
+	if nl := strings.LastIndexByte(r.Text[:i], '\n'); nl >= 0 {
+		p.Line += strings.Count(r.Text[:i], "\n")
+		p.Column = i - nl
+	}
+	return p
+}

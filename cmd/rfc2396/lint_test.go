@@ -17,13 +17,14 @@ import (
 	"github.com/rfc2396/rfc2396/parser"
 )
 
-// TestLintGolden runs lint, human and --json, on each testdata/lint/*.txt,
-// *.html and *.mht, with --base http://lint.test/NAME so that the output
-// does not depend on where the repository is, and compares with the
-// .golden and .json.golden files beside it.
+// TestLintGolden runs lint, quiet, -v and --json, on each
+// testdata/lint/*.txt, *.html, *.mht and *.md, with --base
+// http://lint.test/NAME so that the output does not depend on where the
+// repository is, and compares with the .quiet.golden, .golden and
+// .json.golden files beside it.
 func TestLintGolden(t *testing.T) {
 	var files []string
-	for _, ext := range []string{"txt", "html", "mht"} {
+	for _, ext := range []string{"txt", "html", "mht", "md"} {
 		m, err := filepath.Glob("testdata/lint/*." + ext)
 		if err != nil {
 			t.Fatal(err)
@@ -47,7 +48,8 @@ func TestLintGolden(t *testing.T) {
 			suffix string
 			args   []string
 		}{
-			{".golden", []string{"lint", "--base", base, file}},
+			{".quiet.golden", []string{"lint", "--base", base, file}},
+			{".golden", []string{"lint", "-v", "--base", base, file}},
 			{".json.golden", []string{"lint", "--base", base, file, "--json"}},
 		} {
 			out, errOut, status := runCLI("", mode.args...)
@@ -143,7 +145,7 @@ func TestLintArgs(t *testing.T) {
 	}
 	// A long invalid reference is shown in a window around the error.
 	long := "http://a/" + strings.Repeat("b", 5000) + " " + strings.Repeat("c", 5000)
-	out, _, _ = runCLI("\""+long+"\"", "lint")
+	out, _, _ = runCLI("\""+long+"\"", "lint", "-v")
 	for _, l := range strings.Split(out, "\n") {
 		if len(l) > 1200 {
 			t.Errorf("caret line of %d bytes: %.80s...", len(l), l)
@@ -264,7 +266,7 @@ func TestLintStream(t *testing.T) {
 // reports the error once.
 func TestLintWriteError(t *testing.T) {
 	in := strings.Repeat("see http://example.org/a/b/c and <../d>\n", 5000)
-	for _, args := range [][]string{{"lint"}, {"lint", "--json"}, {"lint", "-", "no-such-file"}} {
+	for _, args := range [][]string{{"lint", "-v"}, {"lint", "--json"}, {"lint", "-v", "-", "no-such-file"}} {
 		var errOut bytes.Buffer
 		status := run(args, strings.NewReader(in), &failingWriter{ok: 100, err: errors.New("disk full")}, &errOut)
 		if status != 2 || strings.Count(errOut.String(), "disk full") != 1 {

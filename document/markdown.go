@@ -216,11 +216,12 @@ func (md *mdReader) add(b, e int, construct string) {
 // unparsed adds, for each "](" in the text segment seg that CommonMark did
 // not read as a link (a link's "](" is not text), the text up to the
 // ")" that closes it on the same line, trimmed of spaces: [y](a b) gives
-// "a b". A "]" escaped with a backslash does not count.
+// "a b". The "]" must close a "[" earlier on its line, and neither may be
+// escaped with a backslash: \[x](a b) and f(x)](a b) are text.
 func (md *mdReader) unparsed(seg text.Segment) {
 	src := md.src
 	for j := seg.Start; j < seg.Stop; j++ {
-		if src[j] != ']' || j+1 >= len(src) || src[j+1] != '(' || (j > 0 && src[j-1] == '\\') {
+		if src[j] != ']' || j+1 >= len(src) || src[j+1] != '(' || (j > 0 && src[j-1] == '\\') || !opened(src, j) {
 			continue
 		}
 		depth, end := 0, -1
@@ -252,6 +253,27 @@ func (md *mdReader) unparsed(seg text.Segment) {
 			md.add(b, e, MarkdownUnparsed)
 		}
 	}
+}
+
+// opened reports whether the "]" at src[j] closes a "[" earlier on its
+// line, neither escaped.
+func opened(src []byte, j int) bool {
+	depth := 0
+	for k := j - 1; k >= 0 && src[k] != '\n' && src[k] != '\r'; k-- {
+		if k > 0 && src[k-1] == '\\' {
+			continue
+		}
+		switch src[k] {
+		case ']':
+			depth++
+		case '[':
+			if depth == 0 {
+				return true
+			}
+			depth--
+		}
+	}
+	return false
 }
 
 // rawHTML reads the URL attributes of the tags in raw HTML made of the

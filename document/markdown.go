@@ -36,7 +36,7 @@ const (
 // markdownHold is how much of a Markdown document is read, in multiples
 // of MaxLine: a link may use a definition anywhere in the document, so it
 // is parsed whole.
-const markdownHold = 8
+const markdownHold = 4
 
 // readMarkdown reads a whole Markdown document (at most markdownHold *
 // MaxLine bytes) with goldmark's CommonMark parser and emits the
@@ -63,10 +63,11 @@ func readMarkdown(r io.Reader, chain []candidate, opts *Options, emit func(*Refe
 	if err := ast.Walk(root, md.visit); err != nil {
 		return err
 	}
-	sort.SliceStable(md.refs, func(i, j int) bool { return md.refs[i].Offset < md.refs[j].Offset })
+	root = nil // the spans found are all that is needed now
+	sort.SliceStable(md.spans, func(i, j int) bool { return md.spans[i].b < md.spans[j].b })
 	var baseHref *Reference
-	for _, ref := range md.refs {
-		if ref.Element == "base" && ref.Attribute == "href" {
+	for _, sp := range md.spans {
+		if ref := sp.html; ref != nil && ref.Element == "base" && ref.Attribute == "href" {
 			baseHref = ref
 			break
 		}
@@ -76,8 +77,12 @@ func readMarkdown(r io.Reader, chain []candidate, opts *Options, emit func(*Refe
 	if baseHref != nil {
 		docBase = establish(append([]candidate{{from: Content, what: "<base href>", uri: baseHref.URI}}, chain...))
 	}
-	for i, ref := range md.refs {
-		md.refs[i] = nil
+	for i, sp := range md.spans {
+		ref := sp.html
+		if ref == nil {
+			ref = md.reference(sp.b, sp.e, sp.construct)
+		}
+		md.spans[i] = mdSpan{}
 		b := docBase
 		if ref.Element == "base" {
 			b = fallback
@@ -96,9 +101,19 @@ func readMarkdown(r io.Reader, chain []candidate, opts *Options, emit func(*Refe
 
 // mdReader collects the references of a Markdown document's AST.
 type mdReader struct {
-	src  []byte
-	nls  []int // the offsets of the newlines of src
-	refs []*Reference
+	src   []byte
+	nls   []int // the offsets of the newlines of src
+	spans []mdSpan
+}
+
+// mdSpan is a reference found: the span src[b:e] of a Markdown
+// construct, made a Reference only when it is emitted so that a document
+// dense with links holds little more than its source; or an attribute
+// of raw HTML.
+type mdSpan struct {
+	b, e      int
+	construct string
+	html      *Reference
 }
 
 // at is the position of offset i of the source.
@@ -175,13 +190,13 @@ func (md *mdReader) destination(dest []byte, pos int, construct string) {
 	if off < 0 {
 		return // an empty destination: [text]()
 	}
-	md.add(off, off+len(dest), construct)
+	md.spans = append(md.spans, mdSpan{b: off, e: off + len(dest), construct: construct})
 }
 
-// add adds the reference written at src[b:e]: its text as written, and as
-// a URI the text with CommonMark's backslash escapes and character
-// references decoded (autolinks have neither).
-func (md *mdReader) add(b, e int, construct string) {
+// reference returns the reference written at src[b:e]: its text as
+// written, and as a URI the text with CommonMark's backslash escapes and
+// character references decoded (autolinks have neither).
+func (md *mdReader) reference(b, e int, construct string) *Reference {
 	raw := md.src[b:e]
 	uri, origin := raw, []int(nil)
 	if construct != MarkdownAutolink {
@@ -210,7 +225,7 @@ func (md *mdReader) add(b, e int, construct string) {
 			ref.Abbreviation = &a
 		}
 	}
-	md.refs = append(md.refs, ref)
+	return ref
 }
 
 // unparsed adds, for each "](" in the text segment seg that CommonMark did
@@ -250,7 +265,7 @@ func (md *mdReader) unparsed(seg text.Segment) {
 			e--
 		}
 		if b < e {
-			md.add(b, e, MarkdownUnparsed)
+			md.spans = append(md.spans, mdSpan{b: b, e: e, construct: MarkdownUnparsed})
 		}
 	}
 }
@@ -294,6 +309,7 @@ func (md *mdReader) rawHTML(segs []text.Segment) {
 	}
 	z := html.NewTokenizer(bytes.NewReader(buf))
 	offset := 0
+	var refs []*Reference
 	for {
 		tt := z.Next()
 		if tt == html.ErrorToken {
@@ -304,7 +320,10 @@ func (md *mdReader) rawHTML(segs []text.Segment) {
 			name, hasAttr := z.TagName()
 			base := offset
 			at := func(i int) Position { return md.at(srcAt(base + i)) }
-			md.refs = tagRefs(z, raw, string(name), hasAttr, "", at, md.refs)
+			refs = tagRefs(z, raw, string(name), hasAttr, "", at, refs[:0])
+			for _, ref := range refs {
+				md.spans = append(md.spans, mdSpan{b: ref.Offset, html: ref})
+			}
 		}
 		offset += len(raw)
 	}

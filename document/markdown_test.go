@@ -119,21 +119,21 @@ func TestMarkdownBase(t *testing.T) {
 	}
 }
 
-// TestMarkdownLimit: a Markdown document is read whole, up to 8*MaxLine
+// TestMarkdownLimit: a Markdown document is read whole, up to 4*MaxLine
 // bytes; a longer one is a *LimitError, and nothing is emitted.
 func TestMarkdownLimit(t *testing.T) {
 	const maxLine = 1 << 10
 	for _, tc := range []struct {
 		size    int
 		wantErr bool
-	}{{8 * maxLine, false}, {8*maxLine + 1, true}} {
+	}{{4 * maxLine, false}, {4*maxLine + 1, true}} {
 		in := "[a](http://a.example/)\n" + strings.Repeat("x", tc.size-23)
 		emitted := 0
 		err := Read(strings.NewReader(in), Markdown, Options{MaxLine: maxLine}, func(*Reference) error { emitted++; return nil })
 		var le *LimitError
 		switch {
-		case tc.wantErr && (!errors.As(err, &le) || le.Limit != 8*maxLine || le.What != "Markdown document" || emitted != 0):
-			t.Errorf("%d bytes: error %v, %d emitted; want a *LimitError of %d bytes and none", tc.size, err, emitted, 8*maxLine)
+		case tc.wantErr && (!errors.As(err, &le) || le.Limit != 4*maxLine || le.What != "Markdown document" || emitted != 0):
+			t.Errorf("%d bytes: error %v, %d emitted; want a *LimitError of %d bytes and none", tc.size, err, emitted, 4*maxLine)
 		case !tc.wantErr && (err != nil || emitted != 1):
 			t.Errorf("%d bytes: error %v, %d emitted", tc.size, err, emitted)
 		}

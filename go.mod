@@ -9,6 +9,7 @@ require github.com/google/go-cmp v0.7.0
 require (
 	github.com/chromedp/cdproto v0.159.0
 	github.com/chromedp/chromedp v0.23.0
+	github.com/yuin/goldmark v1.8.7
 	golang.org/x/net v0.47.0
 )
 

@@ -24,15 +24,21 @@ const (
 	// MIME: a MIME message such as an MHTML archive (RFC 2557) or an
 	// e-mail (section 5.1.2).
 	MIME
+	// Markdown: a CommonMark document, read with a CommonMark parser: its
+	// links, images, reference definitions, autolinks and raw HTML.
+	Markdown
 )
 
-// Code returns the name machines use: "text", "html" or "mime".
+// Code returns the name machines use: "text", "html", "mime" or
+// "markdown".
 func (k Kind) Code() string {
 	switch k {
 	case HTML:
 		return "html"
 	case MIME:
 		return "mime"
+	case Markdown:
+		return "markdown"
 	}
 	return "text"
 }
@@ -44,18 +50,20 @@ func (k Kind) String() string {
 		return "HTML document"
 	case MIME:
 		return "MIME message"
+	case Markdown:
+		return "Markdown document"
 	}
 	return "plain text"
 }
 
 // ParseKind returns the Kind whose Code is s.
 func ParseKind(s string) (Kind, error) {
-	for _, k := range []Kind{Text, HTML, MIME} {
+	for _, k := range []Kind{Text, HTML, MIME, Markdown} {
 		if k.Code() == s {
 			return k, nil
 		}
 	}
-	return Text, fmt.Errorf("unknown document type %q (want text, html or mime)", s)
+	return Text, fmt.Errorf("unknown document type %q (want text, html, mime or markdown)", s)
 }
 
 // SniffLen is how many bytes at the start of a document [Sniff] looks at.
@@ -65,7 +73,8 @@ const SniffLen = 1024
 // bytes (at most [SniffLen] are looked at):
 //
 //   - by extension: .html, .htm, .xhtml and .shtml are HTML; .mht, .mhtml,
-//     .eml and .mime are MIME; .txt and .text are text;
+//     .eml and .mime are MIME; .md and .markdown are Markdown; .txt and
+//     .text are text;
 //   - otherwise by content: after a byte-order mark and white space, a
 //     document that starts with "<!DOCTYPE html", "<html", "<head" or a
 //     comment followed by one of these (any case) is HTML; one whose
@@ -78,6 +87,8 @@ func Sniff(name string, head []byte) Kind {
 		return HTML
 	case ".mht", ".mhtml", ".eml", ".mime":
 		return MIME
+	case ".md", ".markdown":
+		return Markdown
 	case ".txt", ".text":
 		return Text
 	}
@@ -167,6 +178,11 @@ type Reference struct {
 	// Element and Attribute name the HTML attribute the reference was
 	// taken from ("a", "href"); both are "" for a reference in text.
 	Element, Attribute string
+	// Markdown names the Markdown construct the reference was taken from
+	// ([MarkdownLink], [MarkdownImage], [MarkdownDefinition],
+	// [MarkdownAutolink] or [MarkdownUnparsed]), or "". An attribute of
+	// raw HTML in Markdown has Element and Attribute instead.
+	Markdown string
 	// Text is the reference as written; for an attribute, its value with
 	// character references decoded.
 	Text string
@@ -206,7 +222,15 @@ func (r *Reference) Valid() bool {
 	if r == nil {
 		return false
 	}
-	return r.Err == nil && !(r.Abbreviation != nil && r.Attribute == "")
+	return r.Err == nil && !(r.Abbreviation != nil && r.InText())
+}
+
+// InText reports whether r was found in running text (plain text, HTML
+// text, a text part), where a string may be an abbreviated URL rather
+// than a reference; not in an attribute or a Markdown destination, where
+// a reference is expected.
+func (r *Reference) InText() bool {
+	return r != nil && r.Attribute == "" && r.Markdown == ""
 }
 
 // LimitError reports input longer than a limit that [Options.MaxLine]
@@ -281,8 +305,8 @@ func Read(r io.Reader, kind Kind, opts Options, emit func(*Reference) error) err
 		return ErrNilReader
 	case emit == nil:
 		return ErrNilEmit
-	case kind > MIME:
-		return fmt.Errorf("document: unknown Kind %d (want Text, HTML or MIME)", kind)
+	case kind > Markdown:
+		return fmt.Errorf("document: unknown Kind %d (want Text, HTML, MIME or Markdown)", kind)
 	}
 	chain := []candidate{
 		{from: Retrieval, what: "the retrieval URI", uri: opts.Retrieval},
@@ -293,6 +317,8 @@ func Read(r io.Reader, kind Kind, opts Options, emit func(*Reference) error) err
 		return readHTML(r, "", chain, &opts, emit)
 	case MIME:
 		return readMIME(r, chain, &opts, emit)
+	case Markdown:
+		return readMarkdown(r, chain, &opts, emit)
 	}
 	return readText(r, "", establish(chain), &opts, emit)
 }
@@ -470,4 +496,42 @@ func bufferedReader(r io.Reader) *bufio.Reader {
 		return br
 	}
 	return bufio.NewReaderSize(r, 64<<10)
+}
+
+// PositionOf locates byte uriOffset of r.URI in the input (uriOffset ==
+// len(r.URI) locates the end of the reference), for an error found in
+// URI by another reading than Appendix A's, such as RFC 3986's. It follows
+// what Appendix E's clean-up removed, an attribute's leading white space
+// and Markdown's backslash escapes and character references; in HTML
+// text and attribute values with character references it counts the
+// decoded bytes.
+func (r *Reference) PositionOf(uriOffset int) Position {
+	if r == nil {
+		return Position{}
+	}
+	uriOffset = max(0, min(uriOffset, len(r.URI)))
+	var i int // the offset in r.Text
+	switch {
+	case r.Found != nil:
+		i = r.Found.InputOffset(uriOffset) - r.Found.Offset
+	case r.Markdown != "" && r.Markdown != MarkdownAutolink:
+		i = uriOffset
+		if _, origin := mdDecode([]byte(r.Text)); origin != nil {
+			i = len(r.Text)
+			if uriOffset < len(origin) {
+				i = origin[uriOffset]
+			}
+		}
+	case r.Attribute != "":
+		i = len(r.Text) - len(strings.TrimLeft(r.Text, htmlSpace)) + uriOffset
+	default:
+		i = uriOffset
+	}
+	i = max(0, min(i, len(r.Text)))
+	p := Position{Offset: r.Offset + i, Line: r.Line, Column: r.Column + i}
+	if nl := strings.LastIndexByte(r.Text[:i], '\n'); nl >= 0 {
+		p.Line += strings.Count(r.Text[:i], "\n")
+		p.Column = i - nl
+	}
+	return p
 }

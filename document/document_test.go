@@ -28,10 +28,16 @@ func TestSniff(t *testing.T) {
 		{"-", "From: a@b\n\nMIME-Version: 1.0 in the body is not a header\n", Text},
 		{"notes.txt", "<html> is a tag name", Text},
 		{"-", "see <http://a/>", Text},
+		{"README.md", "<html>", Markdown},
+		{"notes.MARKDOWN", "", Markdown},
+		{"-", "# Title\n\n[a](b)", Text},
 	} {
 		if got := Sniff(tc.name, []byte(tc.head)); got != tc.want {
 			t.Errorf("Sniff(%q, %q) = %s, want %s", tc.name, tc.head, got.Code(), tc.want.Code())
 		}
+	}
+	if k, err := ParseKind("markdown"); err != nil || k != Markdown {
+		t.Errorf("ParseKind(markdown) = %v, %v", k, err)
 	}
 	if _, err := ParseKind("pdf"); err == nil {
 		t.Error("ParseKind(pdf): no error")

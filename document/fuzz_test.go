@@ -18,7 +18,7 @@ func checkRead(t *testing.T, data []byte, kind Kind) {
 		if r.Line < 1 || r.Column < 1 || r.Offset < 0 || r.End < r.Offset {
 			t.Fatalf("bad position %+v end %d", r.Position, r.End)
 		}
-		if kind == Text && (r.End > len(data) || string(data[r.Offset:r.End]) != r.Text) {
+		if (kind == Text || r.Markdown != "") && (r.End > len(data) || string(data[r.Offset:r.End]) != r.Text) {
 			t.Fatalf("span %d-%d is not %q", r.Offset, r.End, r.Text)
 		}
 		if r.Part == "" && r.Offset < last {
@@ -45,6 +45,9 @@ func checkRead(t *testing.T, data []byte, kind Kind) {
 		}
 		if r.Valid() && r.Err != nil {
 			t.Fatal("valid with an error")
+		}
+		if p := r.PositionOf(len(r.URI)); p.Offset < r.Offset || p.Line < r.Line || p.Column < 1 {
+			t.Fatalf("PositionOf(%d) = %+v, before %+v", len(r.URI), p, r.Position)
 		}
 		return nil
 	})

@@ -110,44 +110,7 @@ func readHTML(r io.Reader, part string, chain []candidate, opts *Options, emit f
 				// without them would.
 				z.NextIsNotRawText()
 			}
-			attrs := urlAttributes[elName]
-			from := len(elName) + 1
-			var seenBuf [4]string
-			seen := seenBuf[:0] // HTML ignores a repeated attribute
-			for hasAttr && attrs != nil {
-				var k, v []byte
-				k, v, hasAttr = z.TagAttr()
-				vs, next := attrValueStart(raw, from, k)
-				from = next
-				key := attrName(attrs, k) // the list's string: no allocation
-				if key == "" || contains(seen, key) {
-					continue
-				}
-				seen = append(seen, key)
-				val := string(v)
-				uri := strings.Trim(val, htmlSpace)
-				lead := len(val) - len(strings.TrimLeft(val, htmlSpace))
-				ref := &Reference{Position: at(vs), End: offset + vs + len(val), Part: part, Element: elName, Attribute: key, Text: val, URI: uri}
-				// Valid is the common case, checked without building a URI.
-				if !parser.Valid(uri) {
-					_, err := parser.Parse(uri)
-					var perr *parser.Error
-					if errors.As(err, &perr) {
-						ref.Err = perr
-						ref.ErrPos = at(vs + lead + perr.Offset)
-					} else {
-						ref.Err = &parser.Error{Input: uri, Offset: len(uri)}
-						ref.ErrPos = at(vs + len(val))
-					}
-				}
-				if ref.Err == nil && strings.IndexByte(uri, '.') >= 0 {
-					if a, ok := extract.LooksAbbreviated(uri); ok {
-						ab := a
-						ref.Abbreviation = &ab
-					}
-				}
-				refs = append(refs, ref)
-			}
+			refs = tagRefs(z, raw, elName, hasAttr, part, at, refs)
 		case html.EndTagToken:
 			skipText = false
 		case html.TextToken:
@@ -215,6 +178,52 @@ func readHTML(r io.Reader, part string, chain []candidate, opts *Options, emit f
 		offset += len(raw)
 	}
 	return h.flush()
+}
+
+// tagRefs appends to refs the references in the URL attributes of the
+// start tag z has just read: elName is its name, hasAttr says whether it
+// has attributes, raw is its bytes and at locates an index of raw in the
+// input.
+func tagRefs(z *html.Tokenizer, raw []byte, elName string, hasAttr bool, part string, at func(int) Position, refs []*Reference) []*Reference {
+	attrs := urlAttributes[elName]
+	from := len(elName) + 1
+	var seenBuf [4]string
+	seen := seenBuf[:0] // HTML ignores a repeated attribute
+	for hasAttr && attrs != nil {
+		var k, v []byte
+		k, v, hasAttr = z.TagAttr()
+		vs, next := attrValueStart(raw, from, k)
+		from = next
+		key := attrName(attrs, k) // the list's string: no allocation
+		if key == "" || contains(seen, key) {
+			continue
+		}
+		seen = append(seen, key)
+		val := string(v)
+		uri := strings.Trim(val, htmlSpace)
+		lead := len(val) - len(strings.TrimLeft(val, htmlSpace))
+		ref := &Reference{Position: at(vs), End: at(vs + len(val)).Offset, Part: part, Element: elName, Attribute: key, Text: val, URI: uri}
+		// Valid is the common case, checked without building a URI.
+		if !parser.Valid(uri) {
+			_, err := parser.Parse(uri)
+			var perr *parser.Error
+			if errors.As(err, &perr) {
+				ref.Err = perr
+				ref.ErrPos = at(vs + lead + perr.Offset)
+			} else {
+				ref.Err = &parser.Error{Input: uri, Offset: len(uri)}
+				ref.ErrPos = at(vs + len(val))
+			}
+		}
+		if ref.Err == nil && strings.IndexByte(uri, '.') >= 0 {
+			if a, ok := extract.LooksAbbreviated(uri); ok {
+				ab := a
+				ref.Abbreviation = &ab
+			}
+		}
+		refs = append(refs, ref)
+	}
+	return refs
 }
 
 // htmlHold is the budget of the references an HTML document's reader

@@ -7,11 +7,14 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/rfc2396/rfc2396/document"
 	"github.com/rfc2396/rfc2396/extract"
+	"github.com/rfc2396/rfc2396/internal/report"
 	"github.com/rfc2396/rfc2396/parser"
+	"github.com/rfc2396/rfc2396/rfc3986"
 )
 
 // lintReport is what lint --json prints for one reference found.
@@ -77,32 +80,38 @@ type lintAbbr struct {
 func lintCommand() *command {
 	return &command{
 		name:    "lint",
-		summary: "find the URI references in text, HTML or MIME and resolve each (section 5.1)",
-		usage:   "lint [--json] [--relative] [--base URI] [--default-base URI] [--type auto|text|html|mime] [--max-line BYTES] [FILE ...]",
+		summary: "find the URI references in text, HTML, Markdown or MIME and resolve each (section 5.1)",
+		usage:   "lint [-v] [--json] [--standard rfc2396|rfc3986] [--profile NAME] [--allow EDIT,...] [--relative] [--base URI] [--default-base URI] [--type auto|text|html|markdown|mime] [--max-line BYTES] [FILE ...]",
 		about: `Finds the URI references in each FILE (standard input when there is none,
-or for "-"), checks each strictly against Appendix A and resolves it
+or for "-"), checks each against Appendix A (strictly, or under --profile
+and --allow; RFC 3986's with --standard rfc3986) and resolves it
 against the base that section 5.1 gives its place in the document: a base
 in the content (HTML's first <base href>), the encapsulating entity's
 (a MIME part's Content-Base or Content-Location), the retrieval URI
 (--base, else a local file's file: URI; standard input has none), else
 --default-base (none by default: a relative reference is then left
 unresolved). Text is read as RFC 2396 Appendix E describes; HTML with an
-HTML tokenizer (URL attributes and text); MIME messages and MHTML part by
-part. Strings in text that read as abbreviated URLs (Appendix F,
-"www.example.com/a") are reported as such and not as valid references.
-See docs/lint.md. Prints file:line:col (1-based, the column in bytes):
-valid, invalid or abbreviated, the reference, the error with a caret, and
-what it resolves to. Exit status 1 if any reference is invalid or
+HTML tokenizer (URL attributes and text); Markdown with a CommonMark
+parser (links, images, reference definitions, autolinks, raw HTML); MIME
+messages and MHTML part by part. Strings in text that read as abbreviated
+URLs (Appendix F, "www.example.com/a") are reported as such and not as
+valid references. See docs/lint.md. Prints one line per problem,
+file:line:col: message (1-based, the column in bytes), and nothing for a
+valid reference; -v lists every reference: valid, invalid or abbreviated,
+the error with a caret, and what it resolves to; --json prints every
+reference as a JSON object. Exit status 1 if any reference is invalid or
 abbreviated, 2 on a usage error, an unreadable file, a document that is
 not of its type, input over a limit set by --max-line (a longer line, see
 docs/lint.md), or a write error.`,
 		setup: func(fs *flag.FlagSet) func(*invocation) int {
 			var o lintOptions
-			fs.BoolVar(&o.json, "json", false, `print one JSON object per reference (see docs/lint.md)`)
+			fs.BoolVar(&o.verbose, "v", false, "list every reference, valid or not, with its resolution")
+			fs.BoolVar(&o.json, "json", false, `print one JSON object per reference, valid or not (see docs/lint.md)`)
+			o.std = addStandardFlags(fs)
 			fs.BoolVar(&o.relative, "relative", false, `also report relative references in double quotes in text (href="../x"); without it, only inside <...>`)
 			fs.StringVar(&o.base, "base", "", "the retrieval `URI` of the input (section 5.1.3); default: a file's file: URI, none for standard input")
 			fs.StringVar(&o.defaultBase, "default-base", "", "the application's default base `URI` (section 5.1.4); default: none")
-			fs.StringVar(&o.kind, "type", "auto", "the document type: auto (by extension, then content), text, html or mime")
+			fs.StringVar(&o.kind, "type", "auto", "the document type: auto (by extension, then content), text, html, markdown or mime")
 			o.maxLine = document.DefaultMaxLine
 			fs.Var(&o.maxLine, "max-line", "the longest line (text, MIME) or HTML token read, in `BYTES` (e.g. 65536, 64K, 16M); memory stays within a small multiple of it")
 			return func(inv *invocation) int { return runLint(inv, &o) }
@@ -112,6 +121,8 @@ docs/lint.md), or a write error.`,
 
 type lintOptions struct {
 	json, relative    bool
+	verbose           bool
+	std               *standardFlags
 	base, defaultBase string
 	kind              string
 	maxLine           byteSize
@@ -132,6 +143,11 @@ func runLint(inv *invocation, o *lintOptions) int {
 			return 2
 		}
 		kind = k
+	}
+	judge, err := newLintJudge(o.std)
+	if err != nil {
+		inv.warnf("%v", err)
+		return 2
 	}
 	for _, b := range []struct{ flag, uri string }{{"--base", o.base}, {"--default-base", o.defaultBase}} {
 		if b.uri == "" {
@@ -187,13 +203,18 @@ func runLint(inv *invocation, o *lintOptions) int {
 		var werr error
 		err := document.Read(br, k, document.Options{Retrieval: retrieval, Default: o.defaultBase, Relative: o.relative, MaxLine: int(o.maxLine)},
 			func(r *document.Reference) error {
-				if !r.Valid() && status == 0 {
+				v := judge.judge(r)
+				if !v.valid && status == 0 {
 					status = 1
 				}
 				if o.json {
-					werr = writeJSON(out, lintJSON(name, r))
+					werr = writeJSON(out, lintJSON(name, r, v))
 				} else {
-					writeLintHuman(out, name, r)
+					if o.verbose {
+						writeLintHuman(out, name, r, v)
+					} else if !v.valid {
+						writeLintProblem(out, name, r, v)
+					}
 					_, werr = out.Write(nil) // the writer's sticky error
 					if werr == nil && inv.outputFailed() {
 						werr = errOutputFailed
@@ -223,13 +244,16 @@ var errOutputFailed = errors.New("writing standard output failed")
 
 func strPtr(s string) *string { return &s }
 
-func lintJSON(file string, r *document.Reference) lintReport {
+func lintJSON(file string, r *document.Reference, v *lintVerdict) lintReport {
 	rep := lintReport{
 		File: file, Line: r.Line, Col: r.Column, Offset: r.Offset,
-		Text: r.Text, URI: r.URI, Valid: r.Valid(), Delimiter: "bare",
+		Text: r.Text, URI: r.URI, Valid: v.valid, Delimiter: "bare",
 		Notes: []lintNote{}, BaseNotes: []string{}, Warnings: []lintWarn{},
 	}
-	for _, w := range r.Warnings {
+	if r.Markdown != "" {
+		rep.Delimiter = r.Markdown
+	}
+	for _, w := range v.warnings {
 		rep.Warnings = append(rep.Warnings, lintWarn{Code: w.Code(), Message: w.String()})
 	}
 	if r.Part != "" {
@@ -239,8 +263,8 @@ func lintJSON(file string, r *document.Reference) lintReport {
 		rep.Delimiter = "attribute"
 		rep.Element, rep.Attribute = strPtr(r.Element), strPtr(r.Attribute)
 	}
-	if r.Err != nil {
-		rep.Error = &lintError{Offset: r.Err.Offset, Message: r.Err.Error()}
+	if v.err != nil {
+		rep.Error = &lintError{Offset: v.offset, Message: v.err.Error()}
 	}
 	if f := r.Found; f != nil {
 		rep.Delimiter = f.Delimiter.Code()
@@ -256,14 +280,14 @@ func lintJSON(file string, r *document.Reference) lintReport {
 	}
 	if a := r.Abbreviation; a != nil {
 		rep.Abbreviated = &lintAbbr{Host: a.Host, Likely: a.Likely, NetworkPath: a.NetworkPath, Reason: extract.Reason}
-		if r.Attribute != "" {
+		if !r.InText() {
 			rep.Notes = append(rep.Notes, lintNote{Code: "abbreviated-url", Offset: r.Offset, Message: abbrevNote(a)})
 		}
 	}
-	if r.Resolved != "" {
-		rep.Resolved = strPtr(r.Resolved)
-	} else if r.ResolveErr != nil {
-		rep.Unresolved = strPtr(strings.TrimPrefix(r.ResolveErr.Error(), "rfc2396: "))
+	if v.resolved != "" {
+		rep.Resolved = strPtr(v.resolved)
+	} else if v.resolveErr != nil {
+		rep.Unresolved = strPtr(trimStandard(v.resolveErr.Error()))
 	}
 	if b := r.Base; b != nil {
 		if b.URI != "" {
@@ -290,16 +314,13 @@ const maxShown = 1024
 // each side of the error.
 const caretWindow = 40
 
-func writeLintHuman(w io.Writer, file string, r *document.Reference) {
-	where := file
-	if r.Part != "" {
-		where += "#part=" + r.Part
-	}
+func writeLintHuman(w io.Writer, file string, r *document.Reference, v *lintVerdict) {
+	where := lintWhere(file, r)
 	verdict := "valid"
 	switch {
-	case r.Abbreviation != nil && r.Attribute == "":
+	case r.Abbreviation != nil && r.InText():
 		verdict = "abbreviated"
-	case !r.Valid():
+	case !v.valid:
 		verdict = "invalid"
 	}
 	shown := display(r.URI[:min(len(r.URI), maxShown)])
@@ -307,21 +328,26 @@ func writeLintHuman(w io.Writer, file string, r *document.Reference) {
 		shown += fmt.Sprintf("... (%d bytes)", len(r.URI))
 	}
 	in := ""
-	if r.Attribute != "" {
+	switch {
+	case r.Attribute != "":
 		in = fmt.Sprintf(" (<%s %s>)", r.Element, r.Attribute)
+	case r.Markdown != "":
+		in = fmt.Sprintf(" (markdown %s)", r.Markdown)
 	}
 	fmt.Fprintf(w, "%s:%d:%d: %s %s%s\n", where, r.Line, r.Column, verdict, shown, in)
-	if r.Err != nil {
-		fmt.Fprintf(w, "  %s:%d:%d: %s\n", where, r.ErrPos.Line, r.ErrPos.Column, r.Err.Error())
+	if v.err != nil {
+		fmt.Fprintf(w, "  %s:%d:%d: %s\n", where, v.pos.Line, v.pos.Column, v.err.Error())
 		// The library's rendering: the message (written above with its
 		// position in the file), the reference around the offset with a
 		// caret, and the rule.
-		for _, l := range strings.Split(r.Err.ErrorWithPosition(), "\n")[1:] {
-			fmt.Fprintf(w, "  %s\n", l)
+		if e, ok := v.err.(interface{ ErrorWithPosition() string }); ok {
+			for _, l := range strings.Split(e.ErrorWithPosition(), "\n")[1:] {
+				fmt.Fprintf(w, "  %s\n", l)
+			}
 		}
 	}
 	if a := r.Abbreviation; a != nil {
-		if r.Attribute == "" {
+		if r.InText() {
 			fmt.Fprintf(w, "  abbreviated URL (Appendix F): most likely %s; %s\n", display(a.Likely), extract.Reason)
 		} else {
 			fmt.Fprintf(w, "  note: %s\n", abbrevNote(a))
@@ -343,7 +369,7 @@ func writeLintHuman(w io.Writer, file string, r *document.Reference) {
 			fmt.Fprintf(w, "  note: %s\n", n)
 		}
 	}
-	if r.Abbreviation != nil && r.Attribute == "" {
+	if r.Abbreviation != nil && r.InText() {
 		return
 	}
 	if b := r.Base; b != nil {
@@ -355,13 +381,13 @@ func writeLintHuman(w io.Writer, file string, r *document.Reference) {
 	if r.Base != nil && r.Base.URI != "" {
 		base = fmt.Sprintf("base %s, %s (%s)", display(r.Base.URI), r.Base.What, r.Base.From.Code())
 	}
-	for _, wn := range r.Warnings {
+	for _, wn := range v.warnings {
 		fmt.Fprintf(w, "  resolution warning: %s\n", wn)
 	}
-	if r.Resolved != "" {
-		fmt.Fprintf(w, "  resolved: %s (%s)\n", display(r.Resolved), base)
-	} else if r.ResolveErr != nil {
-		fmt.Fprintf(w, "  not resolved: %s (%s)\n", strings.TrimPrefix(r.ResolveErr.Error(), "rfc2396: "), base)
+	if v.resolved != "" {
+		fmt.Fprintf(w, "  resolved: %s (%s)\n", display(v.resolved), base)
+	} else if v.resolveErr != nil {
+		fmt.Fprintf(w, "  not resolved: %s (%s)\n", trimStandard(v.resolveErr.Error()), base)
 	}
 }
 
@@ -378,4 +404,126 @@ func writeCaret(w io.Writer, uri string, offset int) {
 	}
 	shown, col := displayCol(uri[begin:end], offset-begin)
 	fmt.Fprintf(w, "  %s%s%s\n  %s^\n", prefix, shown, suffix, strings.Repeat(" ", len(prefix)+col))
+}
+
+// lintVerdict is what lint reports of a reference under the standard and
+// profile of --standard, --profile and --allow: package document's own
+// verdict (Appendix A, strictly) or the chosen reader's.
+type lintVerdict struct {
+	valid  bool
+	err    error // a *parser.Error or *rfc3986.Error; nil when valid
+	offset int   // of err, into the reference's URI
+	pos    document.Position
+	// The resolution against the reference's base.
+	resolved   string
+	warnings   []report.Warning
+	resolveErr error
+}
+
+// lintJudge checks and resolves references as the flags say.
+type lintJudge struct {
+	rd   report.Reader // nil: Appendix A strictly, as package document does
+	rule report.Rule
+	v    lintVerdict // reused: one reference at a time
+}
+
+func newLintJudge(sf *standardFlags) (*lintJudge, error) {
+	rd, err := sf.reader()
+	if err != nil {
+		return nil, err
+	}
+	if rd.Standard() == report.StandardRFC2396 && rd.Profile() == parser.Strict.Name() {
+		return &lintJudge{}, nil
+	}
+	rule, err := rd.LookupRule("URI-reference")
+	if err != nil {
+		return nil, err
+	}
+	return &lintJudge{rd: rd, rule: rule}, nil
+}
+
+// judge returns the verdict on r, valid until the next call. An
+// abbreviated URL in text stays one whatever the standard.
+func (j *lintJudge) judge(r *document.Reference) *lintVerdict {
+	v := &j.v
+	*v = lintVerdict{valid: r.Valid(), resolved: r.Resolved, resolveErr: r.ResolveErr}
+	if j.rd == nil || (r.Abbreviation != nil && r.InText()) {
+		if r.Err != nil {
+			v.err, v.offset, v.pos = r.Err, r.Err.Offset, r.ErrPos
+		}
+		for _, w := range r.Warnings {
+			v.warnings = append(v.warnings, w)
+		}
+		return v
+	}
+	rd := j.rd.Read(j.rule, r.URI, false)
+	v.valid, v.resolved, v.resolveErr = rd.Err == nil, "", nil
+	if rd.Err != nil {
+		v.err = rd.Err
+		var e2 *parser.Error
+		var e3 *rfc3986.Error
+		switch {
+		case errors.As(rd.Err, &e2):
+			v.offset = e2.Offset
+		case errors.As(rd.Err, &e3):
+			v.offset = e3.Offset
+		}
+		v.pos = r.PositionOf(v.offset)
+	}
+	base := ""
+	if r.Base != nil {
+		base = r.Base.URI
+	}
+	switch {
+	case base != "":
+		v.resolved, v.warnings, v.resolveErr = j.rd.Resolve(base, r.URI)
+	case rd.Err != nil:
+		v.resolveErr = fmt.Errorf("invalid reference: %s", trimStandard(rd.Err.Error()))
+	case rd.View != nil && rd.View.KindWord == "relative":
+		v.resolveErr = &document.NoBaseError{Ref: r.URI}
+	default:
+		v.resolved = r.URI // section 5.2: an absolute reference needs no base
+	}
+	return v
+}
+
+// trimStandard drops the "rfc2396: " or "rfc3986: " of a message.
+func trimStandard(msg string) string {
+	for _, p := range []string{"rfc2396: ", "rfc3986: "} {
+		if m, ok := strings.CutPrefix(msg, p); ok {
+			return m
+		}
+	}
+	return msg
+}
+
+// lintWhere names the file of r: a MIME part is file#part=N.
+func lintWhere(file string, r *document.Reference) string {
+	if r.Part != "" {
+		return file + "#part=" + r.Part
+	}
+	return file
+}
+
+// writeLintProblem writes the one line lint prints, without -v, for an
+// invalid reference or an abbreviated URL: FILE:LINE:COL: message, at the
+// offending byte of an invalid reference, with the reference as written.
+func writeLintProblem(w io.Writer, file string, r *document.Reference, v *lintVerdict) {
+	text := r.Text
+	if len(text) > maxShown {
+		text = text[:maxShown] + "..."
+	}
+	if v.err != nil {
+		msg := trimStandard(v.err.Error())
+		if _, rest, ok := strings.Cut(msg, ": "); ok && strings.HasPrefix(msg, "offset ") {
+			msg = rest // the position says where
+		}
+		fmt.Fprintf(w, "%s:%d:%d: invalid reference %s: %s\n", lintWhere(file, r), v.pos.Line, v.pos.Column, strconv.Quote(text), msg)
+		return
+	}
+	what := "invalid reference"
+	if a := r.Abbreviation; a != nil {
+		what = "abbreviated URL (Appendix F), most likely " + display(a.Likely) + ":"
+	}
+	fmt.Fprintf(w, "%s:%d:%d: %s %s\n", lintWhere(file, r), r.Line, r.Column, what, strconv.Quote(text))
 }

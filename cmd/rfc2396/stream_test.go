@@ -62,7 +62,7 @@ var writeCommands = []struct {
 	{[]string{"compare", "--json", "--base", "http://a/b", "g"}, ""},
 	{[]string{"escape", "--component", "segment", "a b"}, ""},
 	{[]string{"unescape", "a%20b"}, ""},
-	{[]string{"lint"}, "see <http://a/>\n"},
+	{[]string{"lint"}, "see <http://a/{b}>\n"}, // quiet: only a problem is written
 	{[]string{"help"}, ""},
 	{[]string{"help", "parse"}, ""},
 	{[]string{"parse", "-h"}, ""},

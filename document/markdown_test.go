@@ -1,0 +1,151 @@
+package document
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/rfc2396/rfc2396/internal/oracle"
+)
+
+// mdCase is a case of testdata/markdown.txt.
+type mdCase struct {
+	line  int // of the "input:" line
+	input string
+	want  []string
+}
+
+func readMarkdownCases(t *testing.T) []mdCase {
+	t.Helper()
+	f, err := os.Open("testdata/markdown.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var cases []mdCase
+	sc := bufio.NewScanner(f)
+	for n := 1; sc.Scan(); n++ {
+		line := sc.Text()
+		switch {
+		case line == "" || strings.HasPrefix(line, "#"):
+		case strings.HasPrefix(line, "input: "):
+			in, err := strconv.Unquote(strings.TrimPrefix(line, "input: "))
+			if err != nil {
+				t.Fatalf("markdown.txt:%d: %v", n, err)
+			}
+			cases = append(cases, mdCase{line: n, input: in})
+		case strings.HasPrefix(line, "ref: ") && len(cases) > 0:
+			c := &cases[len(cases)-1]
+			c.want = append(c.want, strings.TrimPrefix(line, "ref: "))
+		default:
+			t.Fatalf("markdown.txt:%d: cannot read %q", n, line)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if len(cases) < 10 {
+		t.Fatalf("%d cases in testdata/markdown.txt", len(cases))
+	}
+	return cases
+}
+
+// mdRow is a reference as testdata/markdown.txt writes it.
+func mdRow(r *Reference) string {
+	what := r.Markdown
+	if r.Attribute != "" {
+		what = r.Element + "/" + r.Attribute
+	}
+	verdict := "valid"
+	if r.Err != nil {
+		verdict = fmt.Sprintf("%d:%d", r.ErrPos.Line, r.ErrPos.Column)
+	}
+	return fmt.Sprintf("%s %d:%d %s %s %s", what, r.Line, r.Column, strconv.Quote(r.Text), strconv.Quote(r.URI), verdict)
+}
+
+// TestMarkdownCases reads each case of testdata/markdown.txt as Markdown
+// and compares the references found, with their positions and verdicts.
+func TestMarkdownCases(t *testing.T) {
+	for _, c := range readMarkdownCases(t) {
+		var got, uris []string
+		err := Read(strings.NewReader(c.input), Markdown, Options{}, func(r *Reference) error {
+			got = append(got, mdRow(r))
+			uris = append(uris, r.URI)
+			if r.End-r.Offset != len(r.Text) || c.input[r.Offset:r.End] != r.Text {
+				t.Errorf("markdown.txt:%d: span %d-%d is not %q", c.line, r.Offset, r.End, r.Text)
+			}
+			if r.Err != nil {
+				if p := r.PositionOf(r.Err.Offset); p != r.ErrPos {
+					t.Errorf("markdown.txt:%d: PositionOf(%d) = %+v, ErrPos %+v", c.line, r.Err.Offset, p, r.ErrPos)
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			t.Errorf("markdown.txt:%d: %v", c.line, err)
+			continue
+		}
+		if !oracle.NewFacts(0).Hold(uris...) {
+			t.Logf("markdown.txt:%d: %s", c.line, oracle.NotHeld)
+			continue
+		}
+		if diff := cmp.Diff(c.want, got); diff != "" {
+			t.Errorf("markdown.txt:%d: %q (-want +got):\n%s", c.line, c.input, diff)
+		}
+	}
+}
+
+// TestMarkdownBase: a <base href> in raw HTML is the document's base for
+// every reference, those before it included, as in HTML.
+func TestMarkdownBase(t *testing.T) {
+	in := "[a](x)\n\n<base href=\"http://b.example/d/\">\n\n[c](../y)\n"
+	var got []string
+	err := Read(strings.NewReader(in), Markdown, Options{Retrieval: "http://r.example/"}, func(r *Reference) error {
+		got = append(got, r.URI+" "+r.Resolved+" "+r.Base.From.Code())
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"x http://b.example/d/x content", "http://b.example/d/ http://b.example/d/ retrieval", "../y http://b.example/y content"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
+// TestMarkdownLimit: a Markdown document is read whole, up to 4*MaxLine
+// bytes; a longer one is a *LimitError, and nothing is emitted.
+func TestMarkdownLimit(t *testing.T) {
+	const maxLine = 1 << 10
+	for _, tc := range []struct {
+		size    int
+		wantErr bool
+	}{{4 * maxLine, false}, {4*maxLine + 1, true}} {
+		in := "[a](http://a.example/)\n" + strings.Repeat("x", tc.size-23)
+		emitted := 0
+		err := Read(strings.NewReader(in), Markdown, Options{MaxLine: maxLine}, func(*Reference) error { emitted++; return nil })
+		var le *LimitError
+		switch {
+		case tc.wantErr && (!errors.As(err, &le) || le.Limit != 4*maxLine || le.What != "Markdown document" || emitted != 0):
+			t.Errorf("%d bytes: error %v, %d emitted; want a *LimitError of %d bytes and none", tc.size, err, emitted, 4*maxLine)
+		case !tc.wantErr && (err != nil || emitted != 1):
+			t.Errorf("%d bytes: error %v, %d emitted", tc.size, err, emitted)
+		}
+	}
+	var le *LimitError
+	if err := Read(zeros{'['}, Markdown, Options{MaxLine: maxLine}, func(*Reference) error { return nil }); !errors.As(err, &le) {
+		t.Errorf("endless input: error %v, want a *LimitError", err)
+	}
+}
+
+func FuzzMarkdown(f *testing.F) {
+	f.Add([]byte("[y](https://a.example/c d) ![i](<a b>) <http://a/> [r]\n\n[r]: ../x\n<a href=\"?q\">"))
+	f.Add([]byte("> [q](a b)\n>\n> - [l](\\(x\\) \"t\")\n    [c](d e)\n"))
+	f.Fuzz(func(t *testing.T, data []byte) { checkRead(t, data, Markdown) })
+}

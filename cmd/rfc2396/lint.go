@@ -9,6 +9,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/rfc2396/rfc2396/document"
 	"github.com/rfc2396/rfc2396/extract"
@@ -41,6 +42,16 @@ type lintReport struct {
 	BaseFrom    string     `json:"base_from"`
 	BaseWhat    string     `json:"base_source"`
 	BaseNotes   []string   `json:"base_notes"`
+
+	// The exact bytes of the string members above that are not valid
+	// UTF-8 (whose strings then hold U+FFFD for each byte that is not),
+	// as every command's JSON carries them (docs/cli-streams.md, "Bytes
+	// in and out"); absent otherwise.
+	FileBytes     []byte `json:"file_bytes,omitempty"`
+	TextBytes     []byte `json:"text_bytes,omitempty"`
+	URIBytes      []byte `json:"uri_bytes,omitempty"`
+	ResolvedBytes []byte `json:"resolved_bytes,omitempty"`
+	BaseBytes     []byte `json:"base_bytes,omitempty"`
 }
 
 // lintError is the strict verdict's error: Offset is into "uri".
@@ -297,7 +308,25 @@ func lintJSON(file string, r *document.Reference, v *lintVerdict) lintReport {
 		rep.BaseWhat = b.What
 		rep.BaseNotes = append(rep.BaseNotes, b.Notes...)
 	}
+	rep.FileBytes = notUTF8(rep.File)
+	rep.TextBytes = notUTF8(rep.Text)
+	rep.URIBytes = notUTF8(rep.URI)
+	if rep.Resolved != nil {
+		rep.ResolvedBytes = notUTF8(*rep.Resolved)
+	}
+	if rep.Base != nil {
+		rep.BaseBytes = notUTF8(*rep.Base)
+	}
 	return rep
+}
+
+// notUTF8 returns the bytes of s when s is not valid UTF-8, for a
+// _bytes member (encoding/json writes them in base64), or nil.
+func notUTF8(s string) []byte {
+	if utf8.ValidString(s) {
+		return nil
+	}
+	return []byte(s)
 }
 
 // abbrevNote is the note on a relative reference that reads as an

@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -89,5 +91,38 @@ func TestJSONUTF8Components(t *testing.T) {
 	}
 	if strings.Contains(out, `\u00`) {
 		t.Errorf("bytes written as characters: %s", out)
+	}
+}
+
+// TestLintJSONUTF8: lint --json carries a reference's valid UTF-8 as is
+// and the exact bytes of one that is not in text_bytes and uri_bytes, as
+// the other commands do.
+func TestLintJSONUTF8(t *testing.T) {
+	for _, in := range []string{"http://例え.jp/", "http://h/\xff", "http://h/\xe4\xbe"} {
+		file := filepath.Join(t.TempDir(), "refs.txt")
+		if err := os.WriteFile(file, []byte("see <"+in+">\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out, errOut, status := runCLI("", "lint", "--json", file)
+		if status > 1 {
+			t.Fatalf("%q: status %d: %s", in, status, errOut)
+		}
+		var record struct {
+			Text      string `json:"text"`
+			TextBytes []byte `json:"text_bytes"`
+			URIBytes  []byte `json:"uri_bytes"`
+		}
+		if err := json.Unmarshal([]byte(out), &record); err != nil {
+			t.Fatalf("%q: %v\n%s", in, err, out)
+		}
+		if utf8.ValidString(in) {
+			if record.Text != in || record.TextBytes != nil || record.URIBytes != nil {
+				t.Errorf("%q: text %q, text_bytes %q, uri_bytes %q; want the text as is and no bytes", in, record.Text, record.TextBytes, record.URIBytes)
+			}
+			continue
+		}
+		if string(record.TextBytes) != in || string(record.URIBytes) != in {
+			t.Errorf("%q: text_bytes %q, uri_bytes %q; want the exact bytes", in, record.TextBytes, record.URIBytes)
+		}
 	}
 }

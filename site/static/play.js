@@ -230,6 +230,7 @@
       if (el && q.has(k)) el.value = q.get(k);
     });
     if (form.elements.all) form.elements.all.checked = q.get("all") === "1";
+    syncControls();
     var status = document.getElementById("wasm-status");
     window.rfc2396Ready = function () {
       timing.ready = performance.now();
@@ -270,7 +271,19 @@
       if (typed) { var t = typed; typed = 0; answerKey(t); }
     });
   }
+  // The RFC 2396 profile and its edits do nothing under RFC 3986: they
+  // are disabled while it is the standard chosen (a disabled field is not
+  // sent either).
+  function syncControls() {
+    var std = form.elements.standard, off = !std || std.disabled || std.value === "rfc3986";
+    ["profile", "allow"].forEach(function (k) {
+      if (form.elements[k]) form.elements[k].disabled = off;
+    });
+  }
+  syncControls();
+  form.addEventListener("change", syncControls);
   form.addEventListener("input", function (e) {
+    syncControls();
     if (!wasmURL) {
       clearTimeout(timer);
       timer = setTimeout(update, 150);

@@ -507,7 +507,7 @@ func renderResult(w *strings.Builder, dot *resultView) (err error) {
 		writeString(w, "\n</section>\n")
 		v17 := v1.Verdicts
 		if len(v17) > 0 {
-			writeString(w, "\n<details id=\"verdicts\"><summary>Under every standard and profile</summary>\n<table class=\"verdicts\">\n<thead><tr><th scope=\"col\">standard, profile</th><th scope=\"col\">verdict</th></tr></thead>\n<tbody>\n")
+			writeString(w, "\n<details id=\"verdicts\"><summary>Under every standard and profile</summary>\n<div class=\"wide\"><table class=\"verdicts\">\n<thead><tr><th scope=\"col\">standard, profile</th><th scope=\"col\">verdict</th></tr></thead>\n<tbody>\n")
 			for _, v19 := range v17 {
 				writeString(w, "<tr data-standard=\"")
 				v20 := v19.Standard
@@ -543,7 +543,7 @@ func renderResult(w *strings.Builder, dot *resultView) (err error) {
 				}
 				writeString(w, "</td>\n</tr>\n")
 			}
-			writeString(w, "</tbody>\n</table>\n</details>\n")
+			writeString(w, "</tbody>\n</table></div>\n</details>\n")
 		}
 		writeString(w, "\n")
 		v30 := v1.Valid
@@ -859,21 +859,21 @@ func renderIndexContent(w *strings.Builder, dot *page) error {
 	v6 := len(v5)
 	v7 := int64(v6) > 1
 	if v7 {
-		writeString(w, "<p>Other grammars: ")
+		writeString(w, "<p>Other grammars:</p>\n<ul class=\"grammars\">")
 		v8 := dot.Grammars
 		for _, v10 := range v8 {
 			if v10 == nil {
-				return templateError("content", "index.html:4:73", ".Name", "nil pointer evaluating *Grammar.Name")
+				return templateError("content", "index.html:5:48", ".Name", "nil pointer evaluating *Grammar.Name")
 			}
 			v11 := v10.Name
 			v12 := dot.G
 			if v12 == nil {
-				return templateError("content", "index.html:4:80", "$.G.Name", "nil pointer evaluating *Grammar.Name")
+				return templateError("content", "index.html:5:55", "$.G.Name", "nil pointer evaluating *Grammar.Name")
 			}
 			v13 := v12.Name
 			v14 := string(v11) != string(v13)
 			if v14 {
-				writeString(w, " <a href=\"")
+				writeString(w, "<li><a href=\"")
 				v15 := dot.GrammarURL(v10)
 				v16 := htmlesc.FilterURL(v15)
 				v17 := htmlesc.NormalizeURL(v16)
@@ -881,22 +881,22 @@ func renderIndexContent(w *strings.Builder, dot *page) error {
 				writeString(w, "\">")
 				v18 := v10.Title
 				htmlesc.WriteText(w, v18)
-				writeString(w, "</a>")
+				writeString(w, "</a></li>")
 			}
 		}
-		writeString(w, "</p>")
+		writeString(w, "</ul>")
 	}
 	writeString(w, "\n<p class=\"note\">")
 	v19 := dot.G
 	if v19 == nil {
-		return templateError("content", "index.html:5:20", ".G.Grouping", "nil pointer evaluating *Grammar.Grouping")
+		return templateError("content", "index.html:6:20", ".G.Grouping", "nil pointer evaluating *Grammar.Grouping")
 	}
 	v20 := v19.Grouping
 	htmlesc.WriteText(w, v20)
 	writeString(w, "</p>\n")
 	v21 := dot.G
 	if v21 == nil {
-		return templateError("content", "index.html:6:9", ".G.Profile", "nil pointer evaluating *Grammar.Profile")
+		return templateError("content", "index.html:7:9", ".G.Profile", "nil pointer evaluating *Grammar.Profile")
 	}
 	v22 := v21.Profile
 	if v22 != nil {
@@ -928,7 +928,7 @@ func renderIndexContent(w *strings.Builder, dot *page) error {
 	writeString(w, "\n<nav class=\"toc\" aria-label=\"sections\">\n<ul>")
 	v32 := dot.G
 	if v32 == nil {
-		return templateError("content", "index.html:11:14", ".G.Groups", "nil pointer evaluating *Grammar.Groups")
+		return templateError("content", "index.html:12:14", ".G.Groups", "nil pointer evaluating *Grammar.Groups")
 	}
 	v33 := v32.Groups
 	for _, v35 := range v33 {
@@ -947,7 +947,7 @@ func renderIndexContent(w *strings.Builder, dot *page) error {
 	writeString(w, "</ul>\n</nav>\n")
 	v40 := dot.G
 	if v40 == nil {
-		return templateError("content", "index.html:13:10", ".G.Groups", "nil pointer evaluating *Grammar.Groups")
+		return templateError("content", "index.html:14:10", ".G.Groups", "nil pointer evaluating *Grammar.Groups")
 	}
 	v41 := v40.Groups
 	for _, v43 := range v41 {
@@ -957,7 +957,7 @@ func renderIndexContent(w *strings.Builder, dot *page) error {
 		writeString(w, "\">\n<h2><a href=\"")
 		v45 := dot.G
 		if v45 == nil {
-			return templateError("content", "index.html:15:16", "$.G.SectionLink", "nil pointer evaluating *Grammar.SectionLink")
+			return templateError("content", "index.html:16:16", "$.G.SectionLink", "nil pointer evaluating *Grammar.SectionLink")
 		}
 		v46 := v43.Section
 		v47 := v45.SectionLink(v46)
@@ -975,7 +975,7 @@ func renderIndexContent(w *strings.Builder, dot *page) error {
 		for _, v54 := range v52 {
 			v55 := dot.G
 			if v55 == nil {
-				return templateError("content", "index.html:18:24", "$.G.Rule", "nil pointer evaluating *Grammar.Rule")
+				return templateError("content", "index.html:19:24", "$.G.Rule", "nil pointer evaluating *Grammar.Rule")
 			}
 			v56 := v55.Rule(v54)
 			if v56 != nil {
@@ -999,14 +999,14 @@ func renderIndexContent(w *strings.Builder, dot *page) error {
 	writeString(w, "\n<section class=\"appendix\" id=\"all\">\n<h2>The grammar in the RFC's order</h2>\n<p>")
 	v63 := dot.G
 	if v63 == nil {
-		return templateError("content", "index.html:28:7", ".G.Spec", "nil pointer evaluating *Grammar.Spec")
+		return templateError("content", "index.html:29:7", ".G.Spec", "nil pointer evaluating *Grammar.Spec")
 	}
 	v64 := v63.Spec
 	htmlesc.WriteText(w, v64)
 	writeString(w, "'s own listing, one rule a line; every name is a link.</p>\n<pre class=\"abnf\">")
 	v65 := dot.G
 	if v65 == nil {
-		return templateError("content", "index.html:29:28", ".G.Rules", "nil pointer evaluating *Grammar.Rules")
+		return templateError("content", "index.html:30:28", ".G.Rules", "nil pointer evaluating *Grammar.Rules")
 	}
 	v66 := v65.Rules
 	for _, v68 := range v66 {
@@ -1037,10 +1037,10 @@ func renderIndexContent(w *strings.Builder, dot *page) error {
 	writeString(w, "\n")
 	v79 := dot.Grades
 	if len(v79) > 0 {
-		writeString(w, "<section class=\"appendix\" id=\"grades\">\n<h2>How other parsers grade</h2>\n<p>Agreement of real parsers with the conformance suite, case by case, as <code>rfc2396 grade</code> measures it (<code>conformance/adapters/grade-all.sh</code> rebuilds this table).</p>\n<table class=\"rules\">\n<thead><tr>")
+		writeString(w, "<section class=\"appendix\" id=\"grades\">\n<h2>How other parsers grade</h2>\n<p>Agreement of real parsers with the conformance suite, case by case, as <code>rfc2396 grade</code> measures it (<code>conformance/adapters/grade-all.sh</code> rebuilds this table).</p>\n<div class=\"wide\">\n<table class=\"rules grades\">\n<thead><tr>")
 		v80 := dot.Grades
 		if 0 >= len(v80) {
-			return templateError("content", "index.html:41:19", "index .Grades 0", "error calling index: index out of range: 0")
+			return templateError("content", "index.html:43:19", "index .Grades 0", "error calling index: index out of range: 0")
 		}
 		v81 := v80[0]
 		for _, v83 := range v81 {
@@ -1051,7 +1051,7 @@ func renderIndexContent(w *strings.Builder, dot *page) error {
 		writeString(w, "</tr></thead>\n<tbody>\n")
 		v84 := dot.Grades
 		if 1 > len(v84) {
-			return templateError("content", "index.html:43:8", "slice .Grades 1", "error calling slice: index out of range")
+			return templateError("content", "index.html:45:8", "slice .Grades 1", "error calling slice: index out of range")
 		}
 		v85 := v84[1:]
 		for _, v87 := range v85 {
@@ -1063,7 +1063,7 @@ func renderIndexContent(w *strings.Builder, dot *page) error {
 			}
 			writeString(w, "</tr>\n")
 		}
-		writeString(w, "</tbody>\n</table>\n</section>")
+		writeString(w, "</tbody>\n</table>\n</div>\n</section>")
 	}
 	writeString(w, "\n")
 	return nil
@@ -1560,7 +1560,7 @@ func renderPlayContent(w *strings.Builder, dot *page) error {
 	writeString(w, "</div>\n")
 	v67 := dot.Wasm
 	if v67 {
-		writeString(w, "<section id=\"others\" hidden>\n<h2>What others make of it</h2>\n<p class=\"note\">Beside the reading above: your browser's own URL parser (WHATWG URL, <code>new URL()</code>) and Go's <code>net/url</code> (<code>url.Parse</code>, compiled into the same module). A component that differs from ours is marked ≠.</p>\n<table class=\"others\" id=\"others-table\"><thead><tr><th scope=\"col\">component</th><th scope=\"col\">ours</th><th scope=\"col\">WHATWG URL</th><th scope=\"col\">Go net/url</th></tr></thead><tbody></tbody></table>\n</section>")
+		writeString(w, "<section id=\"others\" hidden>\n<h2>What others make of it</h2>\n<p class=\"note\">Beside the reading above: your browser's own URL parser (WHATWG URL, <code>new URL()</code>) and Go's <code>net/url</code> (<code>url.Parse</code>, compiled into the same module). A component that differs from ours is marked ≠.</p>\n<div class=\"wide\"><table class=\"others\" id=\"others-table\"><thead><tr><th scope=\"col\">component</th><th scope=\"col\">ours</th><th scope=\"col\">WHATWG URL</th><th scope=\"col\">Go net/url</th></tr></thead><tbody></tbody></table></div>\n</section>")
 	}
 	writeString(w, "\n")
 	return nil

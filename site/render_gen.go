@@ -829,6 +829,80 @@ func renderResult(w *strings.Builder, dot *resultView) (err error) {
 			writeString(w, "</p>\n</section>\n")
 		}
 		writeString(w, "\n")
+		v120 := dot.Others
+		if v120 != nil {
+			writeString(w, "\n<section id=\"others\">\n<h2>What others make of it</h2>\n<p class=\"note\">Beside the reading above: your browser's own URL parser (WHATWG URL, <code>new URL()</code>) and Go's <code>net/url</code> (<code>url.Parse</code>, and <code>ResolveReference</code> against the base). A component that differs from ours is marked ≠. The other two have no “undefined”: they give an empty string for a component that is absent or empty.</p>\n<div class=\"wide\"><table class=\"others\" id=\"others-table\"><thead><tr><th scope=\"col\">component</th><th scope=\"col\">ours</th><th scope=\"col\">WHATWG URL</th><th scope=\"col\">Go net/url</th></tr></thead>\n<tbody>\n")
+			v121 := v120.Rows
+			for _, v123 := range v121 {
+				writeString(w, "<tr data-component=\"")
+				v124 := v123.Name
+				htmlesc.WriteText(w, v124)
+				writeString(w, "\">\n<th scope=\"row\">")
+				v125 := v123.Name
+				htmlesc.WriteText(w, v125)
+				writeString(w, "</th>\n<td data-who=\"ours\"")
+				v126 := v123.NoReading
+				if v126 {
+					writeString(w, " data-none=\"1\"")
+				} else {
+					v127 := v123.OursUndefined
+					if v127 {
+						writeString(w, " data-undefined=\"1\"")
+					}
+				}
+				writeString(w, ">")
+				v128 := v123.NoReading
+				if v128 {
+					writeString(w, "—")
+				} else {
+					v129 := v123.OursUndefined
+					if v129 {
+						writeString(w, "<span class=\"undefined\">undefined</span>")
+					} else {
+						writeString(w, "<code")
+						v130 := v123.Ours
+						v131 := string(v130) == ""
+						if v131 {
+							writeString(w, " class=\"empty-string\"")
+						}
+						writeString(w, ">")
+						v132 := v123.Ours
+						htmlesc.WriteText(w, v132)
+						writeString(w, "</code>")
+					}
+				}
+				writeString(w, "</td>\n<td data-who=\"whatwg\"><span class=\"note\">(shown with JavaScript)</span></td>\n<td data-who=\"neturl\"")
+				v133 := v123.NetURLDiffers
+				if v133 {
+					writeString(w, " class=\"differs\"")
+				}
+				writeString(w, ">")
+				v134 := v123.NetURLError
+				if len(v134) > 0 {
+					writeString(w, "<code>error: ")
+					htmlesc.WriteText(w, v134)
+					writeString(w, "</code>")
+				} else {
+					writeString(w, "<code")
+					v135 := v123.NetURL
+					v136 := string(v135) == ""
+					if v136 {
+						writeString(w, " class=\"empty-string\"")
+					}
+					writeString(w, ">")
+					v137 := v123.NetURL
+					htmlesc.WriteText(w, v137)
+					writeString(w, "</code>")
+					v138 := v123.NetURLDiffers
+					if v138 {
+						writeString(w, " ≠")
+					}
+				}
+				writeString(w, "</td>\n</tr>\n")
+			}
+			writeString(w, "</tbody>\n</table></div>\n</section>\n")
+		}
+		writeString(w, "\n")
 	} else {
 		writeString(w, "\n<p class=\"note\" id=\"empty-result\">Type a reference above.</p>\n")
 	}
@@ -1558,11 +1632,6 @@ func renderPlayContent(w *strings.Builder, dot *page) error {
 	v66 := dot.ResultHTML
 	writeString(w, string(v66))
 	writeString(w, "</div>\n")
-	v67 := dot.Wasm
-	if v67 {
-		writeString(w, "<section id=\"others\" hidden>\n<h2>What others make of it</h2>\n<p class=\"note\">Beside the reading above: your browser's own URL parser (WHATWG URL, <code>new URL()</code>) and Go's <code>net/url</code> (<code>url.Parse</code>, compiled into the same module). A component that differs from ours is marked ≠.</p>\n<div class=\"wide\"><table class=\"others\" id=\"others-table\"><thead><tr><th scope=\"col\">component</th><th scope=\"col\">ours</th><th scope=\"col\">WHATWG URL</th><th scope=\"col\">Go net/url</th></tr></thead><tbody></tbody></table></div>\n</section>")
-	}
-	writeString(w, "\n")
 	return nil
 }
 

@@ -1449,11 +1449,11 @@ func renderPlayContent(w *strings.Builder, dot *page) error {
 	v1 := dot.Wasm
 	if v1 {
 		writeString(w, "\n<link rel=\"preload\" href=\"")
-		v2 := dot.AssetURL("rfc2396.wasm")
+		v2 := dot.AssetURL("rfc2396.wasm.gz")
 		v3 := htmlesc.FilterURL(v2)
 		v4 := htmlesc.NormalizeURL(v3)
 		htmlesc.WriteText(w, v4)
-		writeString(w, "\" as=\"fetch\" type=\"application/wasm\" crossorigin>\n<p class=\"lede\">Type or paste a reference: the verdict under each standard and profile, the components, and which rule took which bytes, as you type, computed in your browser by the library itself (compiled to WebAssembly); beside it what your browser's URL parser and Go's net/url make of it. With a base, the resolution.</p>\n<p class=\"note\" id=\"wasm-status\">Loading the parser…</p>\n")
+		writeString(w, "\" as=\"fetch\" crossorigin>\n<p class=\"lede\">Type or paste a reference: the verdict under each standard and profile, the components, and which rule took which bytes, as you type, computed in your browser by the library itself (compiled to WebAssembly); beside it what your browser's URL parser and Go's net/url make of it. With a base, the resolution.</p>\n<p class=\"note\" id=\"wasm-status\">Loading the parser…</p>\n")
 	} else {
 		v5 := dot.Static
 		if v5 {
@@ -1473,164 +1473,167 @@ func renderPlayContent(w *strings.Builder, dot *page) error {
 		writeString(w, "data-wasm=\"")
 		v10 := dot.AssetURL("rfc2396.wasm")
 		htmlesc.WriteText(w, v10)
+		writeString(w, "\" data-wasm-gz=\"")
+		v11 := dot.AssetURL("rfc2396.wasm.gz")
+		htmlesc.WriteText(w, v11)
 		writeString(w, "\"")
 	} else {
 		writeString(w, "data-api=\"")
-		v11 := dot.APIURL()
-		htmlesc.WriteText(w, v11)
+		v12 := dot.APIURL()
+		htmlesc.WriteText(w, v12)
 		writeString(w, "\"")
 	}
 	writeString(w, " autocomplete=\"off\">\n<input type=\"hidden\" name=\"enc\" value=\"form\">\n<p><label for=\"ref\">Reference</label>\n<input id=\"ref\" name=\"ref\" type=\"text\" value=\"")
-	v12 := dot.Play
-	v13 := v12.Ref
-	htmlesc.WriteText(w, v13)
+	v13 := dot.Play
+	v14 := v13.Ref
+	htmlesc.WriteText(w, v14)
 	writeString(w, "\" spellcheck=\"false\" autocapitalize=\"off\" maxlength=\"")
-	v14 := dot.MaxInput
-	htmlesc.WriteText(w, strconv.FormatInt(int64(v14), 10))
+	v15 := dot.MaxInput
+	htmlesc.WriteText(w, strconv.FormatInt(int64(v15), 10))
 	writeString(w, "\"")
-	v15 := dot.Disabled()
-	if v15 {
+	v16 := dot.Disabled()
+	if v16 {
 		writeString(w, " disabled")
 	}
 	writeString(w, " autofocus></p>\n<p><label for=\"base\">Base <span class=\"hint\">(optional, absolute)</span></label>\n<input id=\"base\" name=\"base\" type=\"text\" value=\"")
-	v16 := dot.Play
-	v17 := v16.Base
-	htmlesc.WriteText(w, v17)
+	v17 := dot.Play
+	v18 := v17.Base
+	htmlesc.WriteText(w, v18)
 	writeString(w, "\" spellcheck=\"false\" autocapitalize=\"off\" maxlength=\"")
-	v18 := dot.MaxInput
-	htmlesc.WriteText(w, strconv.FormatInt(int64(v18), 10))
+	v19 := dot.MaxInput
+	htmlesc.WriteText(w, strconv.FormatInt(int64(v19), 10))
 	writeString(w, "\"")
-	v19 := dot.Disabled()
-	if v19 {
-		writeString(w, " disabled")
-	}
-	writeString(w, "></p>\n<p class=\"options\"><label for=\"standard\">Standard</label>\n<select id=\"standard\" name=\"standard\"")
 	v20 := dot.Disabled()
 	if v20 {
 		writeString(w, " disabled")
 	}
+	writeString(w, "></p>\n<p class=\"options\"><label for=\"standard\">Standard</label>\n<select id=\"standard\" name=\"standard\"")
+	v21 := dot.Disabled()
+	if v21 {
+		writeString(w, " disabled")
+	}
 	writeString(w, ">")
-	v21 := dot.Standards()
-	for _, v23 := range v21 {
+	v22 := dot.Standards()
+	for _, v24 := range v22 {
 		writeString(w, "<option value=\"")
-		v24 := v23[0]
-		htmlesc.WriteText(w, v24)
+		v25 := v24[0]
+		htmlesc.WriteText(w, v25)
 		writeString(w, "\"")
-		v25 := v23[0]
-		v26 := dot.Play
-		v27 := v26.Standard
-		v28 := string(v25) == string(v27)
-		if v28 {
+		v26 := v24[0]
+		v27 := dot.Play
+		v28 := v27.Standard
+		v29 := string(v26) == string(v28)
+		if v29 {
 			writeString(w, " selected")
 		}
 		writeString(w, ">")
-		v29 := v23[1]
-		htmlesc.WriteText(w, v29)
+		v30 := v24[1]
+		htmlesc.WriteText(w, v30)
 		writeString(w, "</option>")
 	}
 	writeString(w, "</select>\n<label for=\"profile\">RFC 2396 profile</label>\n<select id=\"profile\" name=\"profile\" title=\"RFC 3986 has no profiles: chosen with RFC 2396 only\"")
-	v30 := dot.ProfileOff()
-	if v30 {
+	v31 := dot.ProfileOff()
+	if v31 {
 		writeString(w, " disabled")
 	}
 	writeString(w, ">")
-	v31 := dot.Profiles()
-	for _, v33 := range v31 {
+	v32 := dot.Profiles()
+	for _, v34 := range v32 {
 		writeString(w, "<option")
-		v34 := dot.Play
-		v35 := v34.Profile
-		v36 := string(v33) == string(v35)
-		if v36 {
+		v35 := dot.Play
+		v36 := v35.Profile
+		v37 := string(v34) == string(v36)
+		if v37 {
 			writeString(w, " selected")
 		}
 		writeString(w, ">")
-		htmlesc.WriteText(w, v33)
+		htmlesc.WriteText(w, v34)
 		writeString(w, "</option>")
 	}
 	writeString(w, "</select>\n<label for=\"allow\">edits</label>\n<input id=\"allow\" name=\"allow\" type=\"text\" value=\"")
-	v37 := dot.Play
-	v38 := v37.Allow
-	htmlesc.WriteText(w, v38)
+	v38 := dot.Play
+	v39 := v38.Allow
+	htmlesc.WriteText(w, v39)
 	writeString(w, "\" list=\"edit-names\" placeholder=\"e.g. ipv6,non-ascii\" spellcheck=\"false\" autocapitalize=\"off\" size=\"18\" title=\"RFC 3986 has no profiles: edits apply with RFC 2396 only\"")
-	v39 := dot.ProfileOff()
-	if v39 {
+	v40 := dot.ProfileOff()
+	if v40 {
 		writeString(w, " disabled")
 	}
 	writeString(w, ">\n<datalist id=\"edit-names\">")
-	v40 := dot.Edits()
-	for _, v42 := range v40 {
+	v41 := dot.Edits()
+	for _, v43 := range v41 {
 		writeString(w, "<option value=\"")
-		htmlesc.WriteText(w, v42)
+		htmlesc.WriteText(w, v43)
 		writeString(w, "\">")
 	}
 	writeString(w, "</datalist>\n<label for=\"rule\">Rule</label>\n<select id=\"rule\" name=\"rule\"")
-	v43 := dot.Disabled()
-	if v43 {
+	v44 := dot.Disabled()
+	if v44 {
 		writeString(w, " disabled")
 	}
 	writeString(w, ">")
-	v44 := dot.G
-	if v44 == nil {
+	v45 := dot.G
+	if v45 == nil {
 		return templateError("content", "play.html:26:72", ".G.Rules", "nil pointer evaluating *Grammar.Rules")
 	}
-	v45 := v44.Rules
-	for _, v47 := range v45 {
+	v46 := v45.Rules
+	for _, v48 := range v46 {
 		writeString(w, "<option")
-		if v47 == nil {
+		if v48 == nil {
 			return templateError("content", "play.html:26:95", ".Name", "nil pointer evaluating *Rule.Name")
 		}
-		v48 := v47.Name
-		v49 := dot.Play
-		v50 := v49.Rule
-		v51 := string(v48) == string(v50)
-		if v51 {
+		v49 := v48.Name
+		v50 := dot.Play
+		v51 := v50.Rule
+		v52 := string(v49) == string(v51)
+		if v52 {
 			writeString(w, " selected")
 		}
 		writeString(w, ">")
-		v52 := v47.Name
-		htmlesc.WriteText(w, v52)
+		v53 := v48.Name
+		htmlesc.WriteText(w, v53)
 		writeString(w, "</option>")
 	}
 	writeString(w, "</select>\n<label><input type=\"checkbox\" name=\"all\" value=\"1\"")
-	v53 := dot.Play
-	v54 := v53.All
-	if v54 {
+	v54 := dot.Play
+	v55 := v54.All
+	if v55 {
 		writeString(w, " checked")
 	}
-	v55 := dot.Disabled()
-	if v55 {
-		writeString(w, " disabled")
-	}
-	writeString(w, "> character-level rules in the tree</label>\n<button type=\"submit\"")
 	v56 := dot.Disabled()
 	if v56 {
 		writeString(w, " disabled")
 	}
-	writeString(w, ">Check</button></p>\n</form>\n")
+	writeString(w, "> character-level rules in the tree</label>\n<button type=\"submit\"")
 	v57 := dot.Disabled()
-	v58 := !(v57)
-	if v58 {
+	if v57 {
+		writeString(w, " disabled")
+	}
+	writeString(w, ">Check</button></p>\n</form>\n")
+	v58 := dot.Disabled()
+	v59 := !(v58)
+	if v59 {
 		writeString(w, "<p class=\"note\" id=\"try\">Try: ")
-		v59 := dot.Samples()
-		for v60, v61 := range v59 {
-			if v60 != 0 {
+		v60 := dot.Samples()
+		for v61, v62 := range v60 {
+			if v61 != 0 {
 				writeString(w, " · ")
 			}
 			writeString(w, "<a href=\"")
-			v62 := dot.PlaySample(v61)
-			v63 := htmlesc.FilterURL(v62)
-			v64 := htmlesc.NormalizeURL(v63)
-			htmlesc.WriteText(w, v64)
-			writeString(w, "\">")
-			v65 := v61.Label
+			v63 := dot.PlaySample(v62)
+			v64 := htmlesc.FilterURL(v63)
+			v65 := htmlesc.NormalizeURL(v64)
 			htmlesc.WriteText(w, v65)
+			writeString(w, "\">")
+			v66 := v62.Label
+			htmlesc.WriteText(w, v66)
 			writeString(w, "</a>")
 		}
 		writeString(w, "</p>")
 	}
 	writeString(w, "\n<div id=\"result\" aria-live=\"polite\">")
-	v66 := dot.ResultHTML
-	writeString(w, string(v66))
+	v67 := dot.ResultHTML
+	writeString(w, string(v67))
 	writeString(w, "</div>\n")
 	return nil
 }

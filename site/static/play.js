@@ -190,6 +190,13 @@
     });
   }
   fillWhatwg();
+  // The static page opens on an example answered when the site was
+  // written: that is its first answer, before the module has loaded.
+  // A permalink's answer is the module's: the example's is taken away.
+  if (wasmURL && document.getElementById("verdict")) {
+    if (window.location.search) result.textContent = "";
+    else timing.prerendered = performance.now();
+  }
 
   // The permalink's state (ref, base, rule, standard, profile, all) into
   // the form, then load the module.
@@ -214,10 +221,24 @@
     };
     if (typeof Go === "undefined") { if (status) status.textContent = "wasm_exec.js did not load: the playground cannot run."; return; }
     var go = new Go();
-    var load = WebAssembly.instantiateStreaming
-      ? WebAssembly.instantiateStreaming(fetch(wasmURL), go.importObject)
-          .catch(function () { return fetch(wasmURL).then(function (r) { return r.arrayBuffer(); }).then(function (b) { return WebAssembly.instantiate(b, go.importObject); }); })
-      : fetch(wasmURL).then(function (r) { return r.arrayBuffer(); }).then(function (b) { return WebAssembly.instantiate(b, go.importObject); });
+    var plain = function () {
+      return WebAssembly.instantiateStreaming
+        ? WebAssembly.instantiateStreaming(fetch(wasmURL), go.importObject)
+            .catch(function () { return fetch(wasmURL).then(function (r) { return r.arrayBuffer(); }).then(function (b) { return WebAssembly.instantiate(b, go.importObject); }); })
+        : fetch(wasmURL).then(function (r) { return r.arrayBuffer(); }).then(function (b) { return WebAssembly.instantiate(b, go.importObject); });
+    };
+    // The module gzip-compressed (a quarter of its size), decompressed as
+    // it arrives and compiled as it is decompressed; where a server has
+    // already decoded it (Content-Encoding: gzip), as it is. Without
+    // DecompressionStream, or if that fails, the module itself.
+    var gzURL = form.getAttribute("data-wasm-gz");
+    var load = gzURL && window.DecompressionStream && window.Response && WebAssembly.instantiateStreaming
+      ? fetch(gzURL).then(function (r) {
+          if (!r.ok || !r.body) throw new Error(r.status);
+          var body = r.headers.get("Content-Encoding") === "gzip" ? r.body : r.body.pipeThrough(new DecompressionStream("gzip"));
+          return WebAssembly.instantiateStreaming(new Response(body, { headers: { "Content-Type": "application/wasm" } }), go.importObject);
+        }).then(function (m) { timing.gzip = true; return m; }, plain)
+      : plain();
     load.then(function (m) {
       timing.instantiated = performance.now();
       memory = m.instance.exports.mem;

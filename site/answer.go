@@ -169,7 +169,10 @@ type resultView struct {
 	Caret       caretText
 	CaretPad    string
 	Notice      string
-	page        *page
+	// Others compares the reading with Go's net/url's (and, filled in by
+	// the page's script, the browser's WHATWG URL parser's).
+	Others *otherView
+	page   *page
 	// rfc3986 says the reference was read under RFC 3986 and the site
 	// has no pages for its rules (no data/rfc3986).
 	rfc3986 bool
@@ -282,6 +285,9 @@ func (s *Site) playView(ctx Canceler, p *page, f playForm) (*resultView, error) 
 			}
 		}
 		v.A = a
+		if rule == grammar.RuleURIReference && len(f.Ref)+len(f.Base) <= maxOthers {
+			v.Others = otherReadings(a, f.Ref, f.Base)
+		}
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}

@@ -276,3 +276,83 @@ func TestScreenshots(t *testing.T) {
 		}
 	}
 }
+
+// narrowPages are the kinds of page checked at a phone's width: the
+// index, a rule page (with the widest diagram), a profile's index and
+// rule page, the playground empty, with a valid reference and the other
+// parsers' columns, with a resolution, with an error and with a long
+// reference, and an error page.
+var narrowPages = []struct{ name, path string }{
+	{"index", "/"},
+	{"rule", "/rule/IPv4address"},
+	{"rule-long", "/rule/URI-reference"},
+	{"profile-index", "/g/java/"},
+	{"profile-rule", "/g/rfc2732/rule/host"},
+	{"play-empty", "/play"},
+	{"play-valid", "/play?ref=" + urlQueryEscape("http://user@[::1]:8080/a/b;p?q#frag") + "&profile=rfc2732"},
+	{"play-resolve", "/play?ref=" + urlQueryEscape("../../g?y") + "&base=" + urlQueryEscape("http://a/b/c/d;p?q")},
+	{"play-invalid", "/play?ref=" + urlQueryEscape("http://a b/")},
+	{"play-long", "/play?ref=" + urlQueryEscape("http://www.example.com/"+strings.Repeat("averylongpathsegmentwithoutbreaks", 6)+"?"+strings.Repeat("q=1&", 20))},
+	{"play-3986", "/play?ref=" + urlQueryEscape("http://[v1.x]/") + "&standard=rfc3986"},
+	{"not-found", "/rule/no-such-rule"},
+}
+
+// checkNarrow loads url at 390 by 844 CSS pixels (a phone) and fails the
+// test if the page is wider than the window, naming the elements that
+// stick out. With RFC2396_NARROW_SHOTS naming a directory, it writes a
+// screenshot of the whole page there as name.png.
+func checkNarrow(t *testing.T, ctx context.Context, name, url, ready string) {
+	t.Helper()
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844), chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS(ready))); err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	widths, err := chromedp.Run(ctx, chromedp.Evaluate[[]int](`[document.documentElement.scrollWidth, document.documentElement.clientWidth]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if widths[0] > widths[1] {
+		// What sticks out: the outermost elements whose right edge is
+		// beyond the window and that are not inside a box that scrolls.
+		out, _ := chromedp.Run(ctx, chromedp.Evaluate[[]string](`(() => {
+			const w = document.documentElement.clientWidth, found = [];
+			for (const el of document.querySelectorAll("body *")) {
+				const r = el.getBoundingClientRect();
+				if (r.right <= w + 0.5) continue;
+				let p = el.parentElement, clipped = false;
+				for (; p && p !== document.body; p = p.parentElement) {
+					const o = getComputedStyle(p).overflowX;
+					if (o === "auto" || o === "scroll" || o === "hidden") { clipped = true; break; }
+				}
+				if (clipped) continue;
+				const par = el.parentElement.getBoundingClientRect();
+				if (el.parentElement !== document.body && par.right > w + 0.5) continue;
+				found.push(el.tagName.toLowerCase() + (el.id ? "#" + el.id : "") + (el.className && typeof el.className === "string" ? "." + el.className.trim().split(/\s+/).join(".") : "") + " to " + Math.round(r.right) + "px");
+			}
+			return found.slice(0, 8);
+		})()`))
+		t.Errorf("%s at 390 px: the page is %d px wide in a window of %d px: %v", name, widths[0], widths[1], out)
+	}
+	if dir := os.Getenv("RFC2396_NARROW_SHOTS"); dir != "" {
+		png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestBrowserNarrow: no page of rfc2396 serve scrolls sideways at a
+// phone's width (390 CSS pixels); what is wider (a diagram, a long
+// reference, a table) scrolls or wraps in its own box.
+func TestBrowserNarrow(t *testing.T) {
+	if os.Getenv("RFC2396_LONG") == "" {
+		t.Skip("long check: set RFC2396_LONG=1")
+	}
+	base := startServer(t)
+	ctx := newBrowser(t)
+	for _, p := range narrowPages {
+		checkNarrow(t, ctx, p.name, base+p.path, "main")
+	}
+}

@@ -485,263 +485,238 @@ func renderResult(w *strings.Builder, dot *resultView) (err error) {
 		v12 := v1.Verdicts
 		if len(v12) > 0 {
 			writeString(w, "<p class=\"valid-under\" id=\"valid-under\">")
-			v13 := v1.ValidUnder
-			if len(v13) > 0 {
-				writeString(w, "Valid under: ")
-				v14 := v1.ValidUnder
-				for v15, v16 := range v14 {
-					if v15 != 0 {
-						writeString(w, ", ")
-					}
-					writeString(w, "<strong>")
-					htmlesc.WriteText(w, v16)
-					writeString(w, "</strong>")
-				}
-				writeString(w, ".")
-			} else {
-				writeString(w, "Valid under no standard or profile here.")
-			}
+			v13 := v1.ValidUnderText()
+			htmlesc.WriteText(w, v13)
 			writeString(w, "</p>")
 		}
 		writeString(w, "\n")
-		v17 := v1.Resolution
-		if v17 != nil {
+		v14 := v1.Resolution
+		if v14 != nil {
 			writeString(w, "<p class=\"resolved-summary\">Against the base: ")
-			v18 := v17.Error
-			if len(v18) > 0 {
+			v15 := v14.Error
+			if len(v15) > 0 {
 				writeString(w, "no result, see <a href=\"#resolution\">section 5.2</a> below.")
 			} else {
 				writeString(w, "<code>")
-				v19 := v17.Result
-				htmlesc.WriteText(w, v19)
+				v16 := v14.Result
+				htmlesc.WriteText(w, v16)
 				writeString(w, "</code> (<a href=\"#resolution\">step by step</a>)")
 			}
 			writeString(w, "</p>")
 		}
 		writeString(w, "\n</section>\n")
-		v20 := v1.Verdicts
-		if len(v20) > 0 {
-			writeString(w, "\n<details id=\"verdicts\"><summary>Under every standard and profile</summary>\n<table class=\"verdicts\">\n<thead><tr><th scope=\"col\">standard, profile</th><th scope=\"col\">verdict</th></tr></thead>\n<tbody>\n")
-			for _, v22 := range v20 {
+		v17 := v1.Verdicts
+		if len(v17) > 0 {
+			writeString(w, "\n<details id=\"verdicts\"><summary>Under every standard and profile</summary>\n<div class=\"wide\"><table class=\"verdicts\">\n<thead><tr><th scope=\"col\">standard, profile</th><th scope=\"col\">verdict</th></tr></thead>\n<tbody>\n")
+			for _, v19 := range v17 {
 				writeString(w, "<tr data-standard=\"")
-				v23 := v22.Standard
-				htmlesc.WriteText(w, v23)
+				v20 := v19.Standard
+				htmlesc.WriteText(w, v20)
 				writeString(w, "\" data-profile=\"")
-				v24 := v22.Profile
-				v25 := htmlesc.FilterURL(v24)
-				v26 := htmlesc.NormalizeURL(v25)
-				htmlesc.WriteText(w, v26)
+				v21 := v19.Profile
+				v22 := htmlesc.FilterURL(v21)
+				v23 := htmlesc.NormalizeURL(v22)
+				htmlesc.WriteText(w, v23)
 				writeString(w, "\" data-valid=\"")
-				v27 := v22.Valid
-				htmlesc.WriteText(w, strconv.FormatBool(bool(v27)))
+				v24 := v19.Valid
+				htmlesc.WriteText(w, strconv.FormatBool(bool(v24)))
 				writeString(w, "\"")
-				v28 := v22.Current
-				if v28 {
+				v25 := v19.Current
+				if v25 {
 					writeString(w, " class=\"current\"")
 				}
 				writeString(w, ">\n<th scope=\"row\">")
-				v29 := v22.Label()
-				htmlesc.WriteText(w, v29)
-				v30 := v22.Current
-				if v30 {
+				v26 := v19.Label()
+				htmlesc.WriteText(w, v26)
+				v27 := v19.Current
+				if v27 {
 					writeString(w, " (shown)")
 				}
 				writeString(w, "</th>\n<td>")
-				v31 := v22.Valid
-				if v31 {
+				v28 := v19.Valid
+				if v28 {
 					writeString(w, "✓ valid")
 				} else {
 					writeString(w, "✗ ")
-					v32 := v22.Error
-					htmlesc.WriteText(w, v32)
+					v29 := v19.Error
+					htmlesc.WriteText(w, v29)
 				}
 				writeString(w, "</td>\n</tr>\n")
 			}
-			writeString(w, "</tbody>\n</table>\n</details>\n")
+			writeString(w, "</tbody>\n</table></div>\n</details>\n")
 		}
 		writeString(w, "\n")
-		v33 := v1.Valid
-		if v33 {
+		v30 := v1.Valid
+		if v30 {
 			writeString(w, "\n")
-			v34 := v1.Components
-			if len(v34) > 0 {
+			v31 := v1.Components
+			if len(v31) > 0 {
 				writeString(w, "\n<section id=\"components\">\n<h2>Components</h2>\n<table class=\"components\">\n<thead><tr><th scope=\"col\">component</th><th scope=\"col\">value</th></tr></thead>\n<tbody>\n")
-				v35 := v1.Components
-				for _, v37 := range v35 {
+				v32 := v1.Components
+				for _, v34 := range v32 {
 					writeString(w, "<tr data-component=\"")
-					v38 := v37.Name
-					htmlesc.WriteText(w, v38)
+					v35 := v34.Name
+					htmlesc.WriteText(w, v35)
 					writeString(w, "\" data-defined=\"")
-					v39 := v37.Defined
-					htmlesc.WriteText(w, strconv.FormatBool(bool(v39)))
+					v36 := v34.Defined
+					htmlesc.WriteText(w, strconv.FormatBool(bool(v36)))
 					writeString(w, "\">\n<th scope=\"row\">")
-					v40 := v37.Name
-					htmlesc.WriteText(w, v40)
+					v37 := v34.Name
+					htmlesc.WriteText(w, v37)
 					writeString(w, "</th>\n<td class=\"value\">")
-					v41 := v37.Defined
-					v42 := !(v41)
-					if v42 {
+					v38 := v34.Defined
+					v39 := !(v38)
+					if v39 {
 						writeString(w, "<span class=\"undefined\">undefined</span>")
 					} else {
-						v43 := v37.Value
-						v44 := string(v43) == ""
-						if v44 {
+						v40 := v34.Value
+						v41 := string(v40) == ""
+						if v41 {
 							writeString(w, "<span class=\"empty\">empty (defined)</span>")
 						} else {
 							writeString(w, "<code>")
-							v45 := v37.Value
-							htmlesc.WriteText(w, v45)
+							v42 := v34.Value
+							htmlesc.WriteText(w, v42)
 							writeString(w, "</code>")
 						}
 					}
 					writeString(w, "</td>\n</tr>\n")
 				}
 				writeString(w, "</tbody>\n</table>\n<p class=\"kinds\">Authority: <strong id=\"authority-kind\">")
-				v46 := v1.AuthorityKind
-				v47 := string(v46) == "server"
-				if v47 {
-					writeString(w, "server-based")
-				} else {
-					v48 := v1.AuthorityKind
-					v49 := string(v48) == "registry"
-					if v49 {
-						writeString(w, "registry-based")
-					} else {
-						writeString(w, "none")
-					}
-				}
+				v43 := v1.AuthorityText()
+				htmlesc.WriteText(w, v43)
 				writeString(w, "</strong>")
-				v50 := v1.AuthorityKind
-				v51 := string(v50) == "registry"
-				if v51 {
+				v44 := v1.AuthorityKind
+				v45 := string(v44) == "registry"
+				if v45 {
 					writeString(w, " (it does not fit <a href=\"")
-					v52 := dot.RuleURL("server")
-					v53 := htmlesc.FilterURL(v52)
-					v54 := htmlesc.NormalizeURL(v53)
-					htmlesc.WriteText(w, v54)
+					v46 := dot.RuleURL("server")
+					v47 := htmlesc.FilterURL(v46)
+					v48 := htmlesc.NormalizeURL(v47)
+					htmlesc.WriteText(w, v48)
 					writeString(w, "\">server</a>, so it is a <a href=\"")
-					v55 := dot.RuleURL("reg_name")
-					v56 := htmlesc.FilterURL(v55)
-					v57 := htmlesc.NormalizeURL(v56)
-					htmlesc.WriteText(w, v57)
+					v49 := dot.RuleURL("reg_name")
+					v50 := htmlesc.FilterURL(v49)
+					v51 := htmlesc.NormalizeURL(v50)
+					htmlesc.WriteText(w, v51)
 					writeString(w, "\">reg_name</a>, section 3.2.1)")
 				}
 				writeString(w, ".\nHost: <strong id=\"host-kind\">")
-				v58 := v1.HostKind
-				if len(v58) > 0 {
-					htmlesc.WriteText(w, v58)
+				v52 := v1.HostKind
+				if len(v52) > 0 {
+					htmlesc.WriteText(w, v52)
 				} else {
 					writeString(w, "none")
 				}
 				writeString(w, "</strong>.</p>\n<p class=\"note\">“undefined”: the component's separator is absent; “empty (defined)”: the separator is there with nothing after it.</p>\n</section>\n")
 			}
 			writeString(w, "\n<section id=\"tree-section\">\n<h2>Which rule took which bytes</h2>\n<p class=\"note\">Each rule is a span over the bytes it took, underlined in its own colour and named under the line (in full when you hover it); the rules inside it sit above it, the start rule is at the bottom. Click a span to open its rule's page.")
-			v59 := dot.All
-			v60 := !(v59)
-			if v60 {
+			v53 := dot.All
+			v54 := !(v53)
+			if v54 {
 				writeString(w, " Character-level rules (alpha, pchar, uric, …) are left out.")
 			}
 			writeString(w, "</p>\n")
-			v61 := dot.TreeHTML
-			writeString(w, string(v61))
+			v55 := dot.TreeHTML
+			writeString(w, string(v55))
 			writeString(w, "\n<p id=\"hover-info\" class=\"hover-info note\">Hover over a span to see its rule and the bytes it took.</p>\n<details id=\"outline\"><summary>The parse tree as a list</summary>\n")
-			v62 := dot.OutlineHTML
-			writeString(w, string(v62))
+			v56 := dot.OutlineHTML
+			writeString(w, string(v56))
 			writeString(w, "\n</details>\n</section>\n")
 		} else {
 			writeString(w, "\n")
-			v63 := v1.Error
-			if v63 != nil {
+			v57 := v1.Error
+			if v57 != nil {
 				writeString(w, "\n<section id=\"error\">\n<h2>Where and why</h2>\n<pre class=\"caret\" id=\"caret\">")
-				v64 := dot.Caret
-				v65 := v64.ElidedStart
-				if v65 {
+				v58 := dot.Caret
+				v59 := v58.ElidedStart
+				if v59 {
 					writeString(w, "…")
 				}
-				v66 := dot.Caret
-				v67 := v66.Before
-				htmlesc.WriteText(w, v67)
+				v60 := dot.Caret
+				v61 := v60.Before
+				htmlesc.WriteText(w, v61)
 				writeString(w, "<mark class=\"at\">")
-				v68 := dot.Caret
-				v69 := v68.At
-				if len(v69) > 0 {
-					v70 := dot.Caret
-					v71 := v70.At
-					htmlesc.WriteText(w, v71)
+				v62 := dot.Caret
+				v63 := v62.At
+				if len(v63) > 0 {
+					v64 := dot.Caret
+					v65 := v64.At
+					htmlesc.WriteText(w, v65)
 				} else {
 					writeString(w, " ")
 				}
 				writeString(w, "</mark>")
-				v72 := dot.Caret
-				v73 := v72.After
-				htmlesc.WriteText(w, v73)
-				v74 := dot.Caret
-				v75 := v74.ElidedEnd
-				if v75 {
+				v66 := dot.Caret
+				v67 := v66.After
+				htmlesc.WriteText(w, v67)
+				v68 := dot.Caret
+				v69 := v68.ElidedEnd
+				if v69 {
 					writeString(w, "…")
 				}
 				writeString(w, "\n")
-				v76 := dot.CaretPad
-				htmlesc.WriteText(w, v76)
+				v70 := dot.CaretPad
+				htmlesc.WriteText(w, v70)
 				writeString(w, "^</pre>\n<dl class=\"error\">\n<dt>offset</dt><dd id=\"error-offset\">")
-				v77 := v63.Offset
-				htmlesc.WriteText(w, strconv.FormatInt(int64(v77), 10))
+				v71 := v57.Offset
+				htmlesc.WriteText(w, strconv.FormatInt(int64(v71), 10))
 				writeString(w, "</dd>\n<dt>found</dt><dd>")
-				v78 := v63.AtEnd
-				if v78 {
+				v72 := v57.AtEnd
+				if v72 {
 					writeString(w, "end of input")
 				} else {
-					v79 := v63.Char
-					htmlesc.WriteText(w, v79)
+					v73 := v57.Char
+					htmlesc.WriteText(w, v73)
 				}
 				writeString(w, "</dd>\n<dt>message</dt><dd id=\"error-message\">")
-				v80 := v63.Message
-				htmlesc.WriteText(w, v80)
+				v74 := v57.Message
+				htmlesc.WriteText(w, v74)
 				writeString(w, "</dd>\n<dt>rule</dt><dd id=\"error-rule\"><a class=\"rule\" href=\"")
-				v81 := v63.Rule
-				v82 := dot.RuleURL(v81)
-				v83 := htmlesc.FilterURL(v82)
-				v84 := htmlesc.NormalizeURL(v83)
-				htmlesc.WriteText(w, v84)
+				v75 := v57.Rule
+				v76 := dot.RuleURL(v75)
+				v77 := htmlesc.FilterURL(v76)
+				v78 := htmlesc.NormalizeURL(v77)
+				htmlesc.WriteText(w, v78)
 				writeString(w, "\">")
-				v85 := v63.Rule
-				htmlesc.WriteText(w, v85)
+				v79 := v57.Rule
+				htmlesc.WriteText(w, v79)
 				writeString(w, "</a>")
-				v86 := v63.Rule
-				v87 := dot.RuleABNF(v86)
-				if len(v87) > 0 {
+				v80 := v57.Rule
+				v81 := dot.RuleABNF(v80)
+				if len(v81) > 0 {
 					writeString(w, " <code>")
-					htmlesc.WriteText(w, v87)
+					htmlesc.WriteText(w, v81)
 					writeString(w, "</code>")
 				}
 				writeString(w, "</dd>\n")
-				v88 := v63.Path
-				if len(v88) > 0 {
+				v82 := v57.Path
+				if len(v82) > 0 {
 					writeString(w, "<dt>inside</dt><dd>")
-					v89 := v63.Path
-					for v90, v91 := range v89 {
-						if v90 != 0 {
+					v83 := v57.Path
+					for v84, v85 := range v83 {
+						if v84 != 0 {
 							writeString(w, " › ")
 						}
 						writeString(w, "<a class=\"rule\" href=\"")
-						v92 := dot.RuleURL(v91)
-						v93 := htmlesc.FilterURL(v92)
-						v94 := htmlesc.NormalizeURL(v93)
-						htmlesc.WriteText(w, v94)
+						v86 := dot.RuleURL(v85)
+						v87 := htmlesc.FilterURL(v86)
+						v88 := htmlesc.NormalizeURL(v87)
+						htmlesc.WriteText(w, v88)
 						writeString(w, "\">")
-						htmlesc.WriteText(w, v91)
+						htmlesc.WriteText(w, v85)
 						writeString(w, "</a>")
 					}
 					writeString(w, "</dd>")
 				}
 				writeString(w, "\n<dt>expected</dt><dd id=\"error-expected\">")
-				v95 := v63.Expected
-				htmlesc.WriteText(w, v95)
+				v89 := v57.Expected
+				htmlesc.WriteText(w, v89)
 				writeString(w, "</dd>\n")
-				v96 := v63.Gap
-				if len(v96) > 0 {
+				v90 := v57.Gap
+				if len(v90) > 0 {
 					writeString(w, "<dt>the RFC's own gap</dt><dd>")
-					htmlesc.WriteText(w, v96)
+					htmlesc.WriteText(w, v90)
 					writeString(w, "</dd>")
 				}
 				writeString(w, "\n</dl>\n</section>\n")
@@ -749,109 +724,183 @@ func renderResult(w *strings.Builder, dot *resultView) (err error) {
 			writeString(w, "\n")
 		}
 		writeString(w, "\n")
-		v97 := v1.Resolution
-		if v97 != nil {
+		v91 := v1.Resolution
+		if v91 != nil {
 			writeString(w, "\n<section id=\"resolution\">\n<h2>")
-			v98 := v97.Steps
-			if len(v98) > 0 {
+			v92 := v91.Steps
+			if len(v92) > 0 {
 				writeString(w, "Section 5.2: resolving against the base")
 			} else {
 				writeString(w, "Resolving against the base")
 			}
 			writeString(w, "</h2>\n<ol class=\"steps\">\n")
-			v99 := v97.Steps
-			for _, v101 := range v99 {
+			v93 := v91.Steps
+			for _, v95 := range v93 {
 				writeString(w, "<li data-step=\"")
-				v102 := v101.Number
-				htmlesc.WriteText(w, v102)
+				v96 := v95.Number
+				htmlesc.WriteText(w, v96)
 				writeString(w, "\"><span class=\"stepno\">")
-				v103 := v101.Number
-				htmlesc.WriteText(w, v103)
+				v97 := v95.Number
+				htmlesc.WriteText(w, v97)
 				writeString(w, "</span> ")
-				v104 := v101.Text
-				htmlesc.WriteText(w, v104)
-				v105 := v101.HasBuffer
-				if v105 {
+				v98 := v95.Text
+				htmlesc.WriteText(w, v98)
+				v99 := v95.HasBuffer
+				if v99 {
 					writeString(w, " <code class=\"buffer\">")
-					v106 := v101.Buffer
-					v107 := string(v106) == ""
-					if v107 {
+					v100 := v95.Buffer
+					v101 := string(v100) == ""
+					if v101 {
 						writeString(w, "(empty)")
 					} else {
-						v108 := v101.Buffer
-						htmlesc.WriteText(w, v108)
+						v102 := v95.Buffer
+						htmlesc.WriteText(w, v102)
 					}
 					writeString(w, "</code>")
 				}
 				writeString(w, "</li>\n")
 			}
 			writeString(w, "</ol>\n")
-			v109 := v97.Error
-			if len(v109) > 0 {
+			v103 := v91.Error
+			if len(v103) > 0 {
 				writeString(w, "<p class=\"result\" id=\"resolved-error\">No result: ")
-				v110 := v97.Error
-				htmlesc.WriteText(w, v110)
+				v104 := v91.Error
+				htmlesc.WriteText(w, v104)
 				writeString(w, "</p>")
 			} else {
 				writeString(w, "<p class=\"result\">Result: <code id=\"resolved\">")
-				v111 := v97.Result
-				htmlesc.WriteText(w, v111)
+				v105 := v91.Result
+				htmlesc.WriteText(w, v105)
 				writeString(w, "</code></p>")
 			}
 			writeString(w, "\n")
-			v112 := v97.Note
-			if len(v112) > 0 {
+			v106 := v91.Note
+			if len(v106) > 0 {
 				writeString(w, "<p class=\"note\" id=\"resolution-note\">")
-				htmlesc.WriteText(w, v112)
+				htmlesc.WriteText(w, v106)
 				writeString(w, "</p>")
 			}
 			writeString(w, "\n")
-			v113 := v97.WarningNotes
-			if len(v113) > 0 {
+			v107 := v91.WarningNotes
+			if len(v107) > 0 {
 				writeString(w, "<p class=\"note\">Warnings:</p><ul class=\"warnings\">")
-				for _, v115 := range v113 {
+				for _, v109 := range v107 {
 					writeString(w, "<li><code>")
-					v116 := v115.Code
-					htmlesc.WriteText(w, v116)
+					v110 := v109.Code
+					htmlesc.WriteText(w, v110)
 					writeString(w, "</code>: ")
-					v117 := v115.Text
-					htmlesc.WriteText(w, v117)
+					v111 := v109.Text
+					htmlesc.WriteText(w, v111)
 					writeString(w, "</li>")
 				}
 				writeString(w, "</ul>")
 			}
 			writeString(w, "\n<p class=\"note\" id=\"library-check\">")
-			v118 := v97.Agrees
-			if v118 {
-				v119 := v97.By
-				htmlesc.WriteText(w, v119)
+			v112 := v91.Agrees
+			if v112 {
+				v113 := v91.By
+				htmlesc.WriteText(w, v113)
 				writeString(w, " gives the same")
-				v120 := v97.Library
-				if len(v120) > 0 {
+				v114 := v91.Library
+				if len(v114) > 0 {
 					writeString(w, ": <code>")
-					v121 := v97.Library
-					htmlesc.WriteText(w, v121)
+					v115 := v91.Library
+					htmlesc.WriteText(w, v115)
 					writeString(w, "</code>")
 				}
 				writeString(w, ".")
 			} else {
-				v122 := v97.By
-				htmlesc.WriteText(w, v122)
+				v116 := v91.By
+				htmlesc.WriteText(w, v116)
 				writeString(w, " disagrees with this trace")
-				v123 := v97.Library
-				if len(v123) > 0 {
+				v117 := v91.Library
+				if len(v117) > 0 {
 					writeString(w, ": <code>")
-					v124 := v97.Library
-					htmlesc.WriteText(w, v124)
+					v118 := v91.Library
+					htmlesc.WriteText(w, v118)
 					writeString(w, "</code>")
 				} else {
 					writeString(w, ": ")
-					v125 := v97.LibraryError
-					htmlesc.WriteText(w, v125)
+					v119 := v91.LibraryError
+					htmlesc.WriteText(w, v119)
 				}
 				writeString(w, ". Please report it.")
 			}
 			writeString(w, "</p>\n</section>\n")
+		}
+		writeString(w, "\n")
+		v120 := dot.Others
+		if v120 != nil {
+			writeString(w, "\n<section id=\"others\">\n<h2>What others make of it</h2>\n<p class=\"note\">Beside the reading above: your browser's own URL parser (WHATWG URL, <code>new URL()</code>) and Go's <code>net/url</code> (<code>url.Parse</code>, and <code>ResolveReference</code> against the base). A component that differs from ours is marked ≠. The other two have no “undefined”: they give an empty string for a component that is absent or empty.</p>\n<div class=\"wide\"><table class=\"others\" id=\"others-table\"><thead><tr><th scope=\"col\">component</th><th scope=\"col\">ours</th><th scope=\"col\">WHATWG URL</th><th scope=\"col\">Go net/url</th></tr></thead>\n<tbody>\n")
+			v121 := v120.Rows
+			for _, v123 := range v121 {
+				writeString(w, "<tr data-component=\"")
+				v124 := v123.Name
+				htmlesc.WriteText(w, v124)
+				writeString(w, "\">\n<th scope=\"row\">")
+				v125 := v123.Name
+				htmlesc.WriteText(w, v125)
+				writeString(w, "</th>\n<td data-who=\"ours\"")
+				v126 := v123.NoReading
+				if v126 {
+					writeString(w, " data-none=\"1\"")
+				} else {
+					v127 := v123.OursUndefined
+					if v127 {
+						writeString(w, " data-undefined=\"1\"")
+					}
+				}
+				writeString(w, ">")
+				v128 := v123.NoReading
+				if v128 {
+					writeString(w, "—")
+				} else {
+					v129 := v123.OursUndefined
+					if v129 {
+						writeString(w, "<span class=\"undefined\">undefined</span>")
+					} else {
+						writeString(w, "<code")
+						v130 := v123.Ours
+						v131 := string(v130) == ""
+						if v131 {
+							writeString(w, " class=\"empty-string\"")
+						}
+						writeString(w, ">")
+						v132 := v123.Ours
+						htmlesc.WriteText(w, v132)
+						writeString(w, "</code>")
+					}
+				}
+				writeString(w, "</td>\n<td data-who=\"whatwg\"><span class=\"note\">(shown with JavaScript)</span></td>\n<td data-who=\"neturl\"")
+				v133 := v123.NetURLDiffers
+				if v133 {
+					writeString(w, " class=\"differs\"")
+				}
+				writeString(w, ">")
+				v134 := v123.NetURLError
+				if len(v134) > 0 {
+					writeString(w, "<code>error: ")
+					htmlesc.WriteText(w, v134)
+					writeString(w, "</code>")
+				} else {
+					writeString(w, "<code")
+					v135 := v123.NetURL
+					v136 := string(v135) == ""
+					if v136 {
+						writeString(w, " class=\"empty-string\"")
+					}
+					writeString(w, ">")
+					v137 := v123.NetURL
+					htmlesc.WriteText(w, v137)
+					writeString(w, "</code>")
+					v138 := v123.NetURLDiffers
+					if v138 {
+						writeString(w, " ≠")
+					}
+				}
+				writeString(w, "</td>\n</tr>\n")
+			}
+			writeString(w, "</tbody>\n</table></div>\n</section>\n")
 		}
 		writeString(w, "\n")
 	} else {
@@ -884,21 +933,21 @@ func renderIndexContent(w *strings.Builder, dot *page) error {
 	v6 := len(v5)
 	v7 := int64(v6) > 1
 	if v7 {
-		writeString(w, "<p>Other grammars: ")
+		writeString(w, "<p>Other grammars:</p>\n<ul class=\"grammars\">")
 		v8 := dot.Grammars
 		for _, v10 := range v8 {
 			if v10 == nil {
-				return templateError("content", "index.html:4:73", ".Name", "nil pointer evaluating *Grammar.Name")
+				return templateError("content", "index.html:5:48", ".Name", "nil pointer evaluating *Grammar.Name")
 			}
 			v11 := v10.Name
 			v12 := dot.G
 			if v12 == nil {
-				return templateError("content", "index.html:4:80", "$.G.Name", "nil pointer evaluating *Grammar.Name")
+				return templateError("content", "index.html:5:55", "$.G.Name", "nil pointer evaluating *Grammar.Name")
 			}
 			v13 := v12.Name
 			v14 := string(v11) != string(v13)
 			if v14 {
-				writeString(w, " <a href=\"")
+				writeString(w, "<li><a href=\"")
 				v15 := dot.GrammarURL(v10)
 				v16 := htmlesc.FilterURL(v15)
 				v17 := htmlesc.NormalizeURL(v16)
@@ -906,22 +955,22 @@ func renderIndexContent(w *strings.Builder, dot *page) error {
 				writeString(w, "\">")
 				v18 := v10.Title
 				htmlesc.WriteText(w, v18)
-				writeString(w, "</a>")
+				writeString(w, "</a></li>")
 			}
 		}
-		writeString(w, "</p>")
+		writeString(w, "</ul>")
 	}
 	writeString(w, "\n<p class=\"note\">")
 	v19 := dot.G
 	if v19 == nil {
-		return templateError("content", "index.html:5:20", ".G.Grouping", "nil pointer evaluating *Grammar.Grouping")
+		return templateError("content", "index.html:6:20", ".G.Grouping", "nil pointer evaluating *Grammar.Grouping")
 	}
 	v20 := v19.Grouping
 	htmlesc.WriteText(w, v20)
 	writeString(w, "</p>\n")
 	v21 := dot.G
 	if v21 == nil {
-		return templateError("content", "index.html:6:9", ".G.Profile", "nil pointer evaluating *Grammar.Profile")
+		return templateError("content", "index.html:7:9", ".G.Profile", "nil pointer evaluating *Grammar.Profile")
 	}
 	v22 := v21.Profile
 	if v22 != nil {
@@ -953,7 +1002,7 @@ func renderIndexContent(w *strings.Builder, dot *page) error {
 	writeString(w, "\n<nav class=\"toc\" aria-label=\"sections\">\n<ul>")
 	v32 := dot.G
 	if v32 == nil {
-		return templateError("content", "index.html:11:14", ".G.Groups", "nil pointer evaluating *Grammar.Groups")
+		return templateError("content", "index.html:12:14", ".G.Groups", "nil pointer evaluating *Grammar.Groups")
 	}
 	v33 := v32.Groups
 	for _, v35 := range v33 {
@@ -972,7 +1021,7 @@ func renderIndexContent(w *strings.Builder, dot *page) error {
 	writeString(w, "</ul>\n</nav>\n")
 	v40 := dot.G
 	if v40 == nil {
-		return templateError("content", "index.html:13:10", ".G.Groups", "nil pointer evaluating *Grammar.Groups")
+		return templateError("content", "index.html:14:10", ".G.Groups", "nil pointer evaluating *Grammar.Groups")
 	}
 	v41 := v40.Groups
 	for _, v43 := range v41 {
@@ -982,7 +1031,7 @@ func renderIndexContent(w *strings.Builder, dot *page) error {
 		writeString(w, "\">\n<h2><a href=\"")
 		v45 := dot.G
 		if v45 == nil {
-			return templateError("content", "index.html:15:16", "$.G.SectionLink", "nil pointer evaluating *Grammar.SectionLink")
+			return templateError("content", "index.html:16:16", "$.G.SectionLink", "nil pointer evaluating *Grammar.SectionLink")
 		}
 		v46 := v43.Section
 		v47 := v45.SectionLink(v46)
@@ -1000,7 +1049,7 @@ func renderIndexContent(w *strings.Builder, dot *page) error {
 		for _, v54 := range v52 {
 			v55 := dot.G
 			if v55 == nil {
-				return templateError("content", "index.html:18:24", "$.G.Rule", "nil pointer evaluating *Grammar.Rule")
+				return templateError("content", "index.html:19:24", "$.G.Rule", "nil pointer evaluating *Grammar.Rule")
 			}
 			v56 := v55.Rule(v54)
 			if v56 != nil {
@@ -1024,14 +1073,14 @@ func renderIndexContent(w *strings.Builder, dot *page) error {
 	writeString(w, "\n<section class=\"appendix\" id=\"all\">\n<h2>The grammar in the RFC's order</h2>\n<p>")
 	v63 := dot.G
 	if v63 == nil {
-		return templateError("content", "index.html:28:7", ".G.Spec", "nil pointer evaluating *Grammar.Spec")
+		return templateError("content", "index.html:29:7", ".G.Spec", "nil pointer evaluating *Grammar.Spec")
 	}
 	v64 := v63.Spec
 	htmlesc.WriteText(w, v64)
 	writeString(w, "'s own listing, one rule a line; every name is a link.</p>\n<pre class=\"abnf\">")
 	v65 := dot.G
 	if v65 == nil {
-		return templateError("content", "index.html:29:28", ".G.Rules", "nil pointer evaluating *Grammar.Rules")
+		return templateError("content", "index.html:30:28", ".G.Rules", "nil pointer evaluating *Grammar.Rules")
 	}
 	v66 := v65.Rules
 	for _, v68 := range v66 {
@@ -1062,10 +1111,10 @@ func renderIndexContent(w *strings.Builder, dot *page) error {
 	writeString(w, "\n")
 	v79 := dot.Grades
 	if len(v79) > 0 {
-		writeString(w, "<section class=\"appendix\" id=\"grades\">\n<h2>How other parsers grade</h2>\n<p>Agreement of real parsers with the conformance suite, case by case, as <code>rfc2396 grade</code> measures it (<code>conformance/adapters/grade-all.sh</code> rebuilds this table).</p>\n<table class=\"rules\">\n<thead><tr>")
+		writeString(w, "<section class=\"appendix\" id=\"grades\">\n<h2>How other parsers grade</h2>\n<p>Agreement of real parsers with the conformance suite, case by case, as <code>rfc2396 grade</code> measures it (<code>conformance/adapters/grade-all.sh</code> rebuilds this table).</p>\n<div class=\"wide\">\n<table class=\"rules grades\">\n<thead><tr>")
 		v80 := dot.Grades
 		if 0 >= len(v80) {
-			return templateError("content", "index.html:41:19", "index .Grades 0", "error calling index: index out of range: 0")
+			return templateError("content", "index.html:43:19", "index .Grades 0", "error calling index: index out of range: 0")
 		}
 		v81 := v80[0]
 		for _, v83 := range v81 {
@@ -1076,7 +1125,7 @@ func renderIndexContent(w *strings.Builder, dot *page) error {
 		writeString(w, "</tr></thead>\n<tbody>\n")
 		v84 := dot.Grades
 		if 1 > len(v84) {
-			return templateError("content", "index.html:43:8", "slice .Grades 1", "error calling slice: index out of range")
+			return templateError("content", "index.html:45:8", "slice .Grades 1", "error calling slice: index out of range")
 		}
 		v85 := v84[1:]
 		for _, v87 := range v85 {
@@ -1088,7 +1137,7 @@ func renderIndexContent(w *strings.Builder, dot *page) error {
 			}
 			writeString(w, "</tr>\n")
 		}
-		writeString(w, "</tbody>\n</table>\n</section>")
+		writeString(w, "</tbody>\n</table>\n</div>\n</section>")
 	}
 	writeString(w, "\n")
 	return nil
@@ -1400,11 +1449,11 @@ func renderPlayContent(w *strings.Builder, dot *page) error {
 	v1 := dot.Wasm
 	if v1 {
 		writeString(w, "\n<link rel=\"preload\" href=\"")
-		v2 := dot.AssetURL("rfc2396.wasm")
+		v2 := dot.AssetURL("rfc2396.wasm.gz")
 		v3 := htmlesc.FilterURL(v2)
 		v4 := htmlesc.NormalizeURL(v3)
 		htmlesc.WriteText(w, v4)
-		writeString(w, "\" as=\"fetch\" type=\"application/wasm\" crossorigin>\n<p class=\"lede\">Type or paste a reference: the verdict under each standard and profile, the components, and which rule took which bytes, as you type, computed in your browser by the library itself (compiled to WebAssembly); beside it what your browser's URL parser and Go's net/url make of it. With a base, the resolution.</p>\n<p class=\"note\" id=\"wasm-status\">Loading the parser…</p>\n")
+		writeString(w, "\" as=\"fetch\" crossorigin>\n<p class=\"lede\">Type or paste a reference: the verdict under each standard and profile, the components, and which rule took which bytes, as you type, computed in your browser by the library itself (compiled to WebAssembly); beside it what your browser's URL parser and Go's net/url make of it. With a base, the resolution.</p>\n<p class=\"note\" id=\"wasm-status\">Loading the parser…</p>\n")
 	} else {
 		v5 := dot.Static
 		if v5 {
@@ -1424,170 +1473,168 @@ func renderPlayContent(w *strings.Builder, dot *page) error {
 		writeString(w, "data-wasm=\"")
 		v10 := dot.AssetURL("rfc2396.wasm")
 		htmlesc.WriteText(w, v10)
+		writeString(w, "\" data-wasm-gz=\"")
+		v11 := dot.AssetURL("rfc2396.wasm.gz")
+		htmlesc.WriteText(w, v11)
 		writeString(w, "\"")
 	} else {
 		writeString(w, "data-api=\"")
-		v11 := dot.APIURL()
-		htmlesc.WriteText(w, v11)
+		v12 := dot.APIURL()
+		htmlesc.WriteText(w, v12)
 		writeString(w, "\"")
 	}
 	writeString(w, " autocomplete=\"off\">\n<input type=\"hidden\" name=\"enc\" value=\"form\">\n<p><label for=\"ref\">Reference</label>\n<input id=\"ref\" name=\"ref\" type=\"text\" value=\"")
-	v12 := dot.Play
-	v13 := v12.Ref
-	htmlesc.WriteText(w, v13)
+	v13 := dot.Play
+	v14 := v13.Ref
+	htmlesc.WriteText(w, v14)
 	writeString(w, "\" spellcheck=\"false\" autocapitalize=\"off\" maxlength=\"")
-	v14 := dot.MaxInput
-	htmlesc.WriteText(w, strconv.FormatInt(int64(v14), 10))
+	v15 := dot.MaxInput
+	htmlesc.WriteText(w, strconv.FormatInt(int64(v15), 10))
 	writeString(w, "\"")
-	v15 := dot.Disabled()
-	if v15 {
+	v16 := dot.Disabled()
+	if v16 {
 		writeString(w, " disabled")
 	}
 	writeString(w, " autofocus></p>\n<p><label for=\"base\">Base <span class=\"hint\">(optional, absolute)</span></label>\n<input id=\"base\" name=\"base\" type=\"text\" value=\"")
-	v16 := dot.Play
-	v17 := v16.Base
-	htmlesc.WriteText(w, v17)
+	v17 := dot.Play
+	v18 := v17.Base
+	htmlesc.WriteText(w, v18)
 	writeString(w, "\" spellcheck=\"false\" autocapitalize=\"off\" maxlength=\"")
-	v18 := dot.MaxInput
-	htmlesc.WriteText(w, strconv.FormatInt(int64(v18), 10))
+	v19 := dot.MaxInput
+	htmlesc.WriteText(w, strconv.FormatInt(int64(v19), 10))
 	writeString(w, "\"")
-	v19 := dot.Disabled()
-	if v19 {
-		writeString(w, " disabled")
-	}
-	writeString(w, "></p>\n<p class=\"options\"><label for=\"standard\">Standard</label>\n<select id=\"standard\" name=\"standard\"")
 	v20 := dot.Disabled()
 	if v20 {
 		writeString(w, " disabled")
 	}
-	writeString(w, ">")
-	v21 := dot.Standards()
-	for _, v23 := range v21 {
-		writeString(w, "<option value=\"")
-		v24 := v23[0]
-		htmlesc.WriteText(w, v24)
-		writeString(w, "\"")
-		v25 := v23[0]
-		v26 := dot.Play
-		v27 := v26.Standard
-		v28 := string(v25) == string(v27)
-		if v28 {
-			writeString(w, " selected")
-		}
-		writeString(w, ">")
-		v29 := v23[1]
-		htmlesc.WriteText(w, v29)
-		writeString(w, "</option>")
-	}
-	writeString(w, "</select>\n<label for=\"profile\">RFC 2396 profile</label>\n<select id=\"profile\" name=\"profile\"")
-	v30 := dot.Disabled()
-	if v30 {
+	writeString(w, "></p>\n<p class=\"options\"><label for=\"standard\">Standard</label>\n<select id=\"standard\" name=\"standard\"")
+	v21 := dot.Disabled()
+	if v21 {
 		writeString(w, " disabled")
 	}
 	writeString(w, ">")
-	v31 := dot.Profiles()
-	for _, v33 := range v31 {
-		writeString(w, "<option")
-		v34 := dot.Play
-		v35 := v34.Profile
-		v36 := string(v33) == string(v35)
-		if v36 {
+	v22 := dot.Standards()
+	for _, v24 := range v22 {
+		writeString(w, "<option value=\"")
+		v25 := v24[0]
+		htmlesc.WriteText(w, v25)
+		writeString(w, "\"")
+		v26 := v24[0]
+		v27 := dot.Play
+		v28 := v27.Standard
+		v29 := string(v26) == string(v28)
+		if v29 {
 			writeString(w, " selected")
 		}
 		writeString(w, ">")
-		htmlesc.WriteText(w, v33)
+		v30 := v24[1]
+		htmlesc.WriteText(w, v30)
+		writeString(w, "</option>")
+	}
+	writeString(w, "</select>\n<label for=\"profile\">RFC 2396 profile</label>\n<select id=\"profile\" name=\"profile\" title=\"RFC 3986 has no profiles: chosen with RFC 2396 only\"")
+	v31 := dot.ProfileOff()
+	if v31 {
+		writeString(w, " disabled")
+	}
+	writeString(w, ">")
+	v32 := dot.Profiles()
+	for _, v34 := range v32 {
+		writeString(w, "<option")
+		v35 := dot.Play
+		v36 := v35.Profile
+		v37 := string(v34) == string(v36)
+		if v37 {
+			writeString(w, " selected")
+		}
+		writeString(w, ">")
+		htmlesc.WriteText(w, v34)
 		writeString(w, "</option>")
 	}
 	writeString(w, "</select>\n<label for=\"allow\">edits</label>\n<input id=\"allow\" name=\"allow\" type=\"text\" value=\"")
-	v37 := dot.Play
-	v38 := v37.Allow
-	htmlesc.WriteText(w, v38)
-	writeString(w, "\" list=\"edit-names\" placeholder=\"e.g. ipv6,non-ascii\" spellcheck=\"false\" autocapitalize=\"off\" size=\"18\"")
-	v39 := dot.Disabled()
-	if v39 {
+	v38 := dot.Play
+	v39 := v38.Allow
+	htmlesc.WriteText(w, v39)
+	writeString(w, "\" list=\"edit-names\" placeholder=\"e.g. ipv6,non-ascii\" spellcheck=\"false\" autocapitalize=\"off\" size=\"18\" title=\"RFC 3986 has no profiles: edits apply with RFC 2396 only\"")
+	v40 := dot.ProfileOff()
+	if v40 {
 		writeString(w, " disabled")
 	}
 	writeString(w, ">\n<datalist id=\"edit-names\">")
-	v40 := dot.Edits()
-	for _, v42 := range v40 {
+	v41 := dot.Edits()
+	for _, v43 := range v41 {
 		writeString(w, "<option value=\"")
-		htmlesc.WriteText(w, v42)
+		htmlesc.WriteText(w, v43)
 		writeString(w, "\">")
 	}
 	writeString(w, "</datalist>\n<label for=\"rule\">Rule</label>\n<select id=\"rule\" name=\"rule\"")
-	v43 := dot.Disabled()
-	if v43 {
+	v44 := dot.Disabled()
+	if v44 {
 		writeString(w, " disabled")
 	}
 	writeString(w, ">")
-	v44 := dot.G
-	if v44 == nil {
+	v45 := dot.G
+	if v45 == nil {
 		return templateError("content", "play.html:26:72", ".G.Rules", "nil pointer evaluating *Grammar.Rules")
 	}
-	v45 := v44.Rules
-	for _, v47 := range v45 {
+	v46 := v45.Rules
+	for _, v48 := range v46 {
 		writeString(w, "<option")
-		if v47 == nil {
+		if v48 == nil {
 			return templateError("content", "play.html:26:95", ".Name", "nil pointer evaluating *Rule.Name")
 		}
-		v48 := v47.Name
-		v49 := dot.Play
-		v50 := v49.Rule
-		v51 := string(v48) == string(v50)
-		if v51 {
+		v49 := v48.Name
+		v50 := dot.Play
+		v51 := v50.Rule
+		v52 := string(v49) == string(v51)
+		if v52 {
 			writeString(w, " selected")
 		}
 		writeString(w, ">")
-		v52 := v47.Name
-		htmlesc.WriteText(w, v52)
+		v53 := v48.Name
+		htmlesc.WriteText(w, v53)
 		writeString(w, "</option>")
 	}
 	writeString(w, "</select>\n<label><input type=\"checkbox\" name=\"all\" value=\"1\"")
-	v53 := dot.Play
-	v54 := v53.All
-	if v54 {
+	v54 := dot.Play
+	v55 := v54.All
+	if v55 {
 		writeString(w, " checked")
 	}
-	v55 := dot.Disabled()
-	if v55 {
-		writeString(w, " disabled")
-	}
-	writeString(w, "> character-level rules in the tree</label>\n<button type=\"submit\"")
 	v56 := dot.Disabled()
 	if v56 {
 		writeString(w, " disabled")
 	}
-	writeString(w, ">Check</button></p>\n</form>\n")
+	writeString(w, "> character-level rules in the tree</label>\n<button type=\"submit\"")
 	v57 := dot.Disabled()
-	v58 := !(v57)
-	if v58 {
+	if v57 {
+		writeString(w, " disabled")
+	}
+	writeString(w, ">Check</button></p>\n</form>\n")
+	v58 := dot.Disabled()
+	v59 := !(v58)
+	if v59 {
 		writeString(w, "<p class=\"note\" id=\"try\">Try: ")
-		v59 := dot.Samples()
-		for v60, v61 := range v59 {
-			if v60 != 0 {
+		v60 := dot.Samples()
+		for v61, v62 := range v60 {
+			if v61 != 0 {
 				writeString(w, " · ")
 			}
 			writeString(w, "<a href=\"")
-			v62 := dot.PlaySample(v61)
-			v63 := htmlesc.FilterURL(v62)
-			v64 := htmlesc.NormalizeURL(v63)
-			htmlesc.WriteText(w, v64)
-			writeString(w, "\">")
-			v65 := v61.Label
+			v63 := dot.PlaySample(v62)
+			v64 := htmlesc.FilterURL(v63)
+			v65 := htmlesc.NormalizeURL(v64)
 			htmlesc.WriteText(w, v65)
+			writeString(w, "\">")
+			v66 := v62.Label
+			htmlesc.WriteText(w, v66)
 			writeString(w, "</a>")
 		}
 		writeString(w, "</p>")
 	}
 	writeString(w, "\n<div id=\"result\" aria-live=\"polite\">")
-	v66 := dot.ResultHTML
-	writeString(w, string(v66))
+	v67 := dot.ResultHTML
+	writeString(w, string(v67))
 	writeString(w, "</div>\n")
-	v67 := dot.Wasm
-	if v67 {
-		writeString(w, "<section id=\"others\" hidden>\n<h2>What others make of it</h2>\n<p class=\"note\">Beside the reading above: your browser's own URL parser (WHATWG URL, <code>new URL()</code>) and Go's <code>net/url</code> (<code>url.Parse</code>, compiled into the same module). A component that differs from ours is marked ≠.</p>\n<table class=\"others\" id=\"others-table\"><thead><tr><th scope=\"col\">component</th><th scope=\"col\">ours</th><th scope=\"col\">WHATWG URL</th><th scope=\"col\">Go net/url</th></tr></thead><tbody></tbody></table>\n</section>")
-	}
-	writeString(w, "\n")
 	return nil
 }
 

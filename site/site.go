@@ -162,6 +162,11 @@ type invalidExample struct {
 // without the WebAssembly module.
 func (p *page) Disabled() bool { return p.Static && !p.Wasm }
 
+// ProfileOff says the form's RFC 2396 profile and edits do nothing: the
+// form cannot work, or the standard chosen is RFC 3986, which has no
+// profiles. The page's script keeps it in step with the standard.
+func (p *page) ProfileOff() bool { return p.Disabled() || p.Play.Standard == standard3986 }
+
 // IndexURL is the index of the page's grammar.
 func (p *page) IndexURL() string {
 	if p.G != nil && p.G != p.Grammars[0] {

@@ -31,12 +31,79 @@ type Verdict struct {
 	Current bool `json:"current,omitempty"`
 }
 
-// Label names the verdict's standard and profile for people.
+// Label names the verdict's standard and profile for people: "RFC 3986",
+// "RFC 2396 (profile java)".
 func (v Verdict) Label() string {
 	if v.Profile == "" {
 		return v.Standard
 	}
-	return v.Standard + ", " + v.Profile
+	return v.Standard + " (profile " + v.Profile + ")"
+}
+
+// ValidUnderText says in a sentence under which standard and which
+// profiles of RFC 2396 the reference is valid, naming each as what it is:
+// "Valid under the standard RFC 3986, and under RFC 2396 with the
+// profiles rfc2732 and java."
+func (a *Analysis) ValidUnderText() string {
+	var in3986 bool
+	var profiles []string
+	for _, v := range a.Verdicts {
+		switch {
+		case !v.Valid:
+		case v.Profile == "":
+			in3986 = true
+		default:
+			profiles = append(profiles, v.Profile)
+		}
+	}
+	var p string
+	if len(profiles) > 0 {
+		p = "RFC 2396 with the profile "
+		if len(profiles) > 1 {
+			p = "RFC 2396 with the profiles "
+		}
+		for i, name := range profiles {
+			switch {
+			case i == 0:
+			case i == len(profiles)-1:
+				p += " and "
+			default:
+				p += ", "
+			}
+			p += name
+		}
+	}
+	switch {
+	case in3986 && p != "":
+		return "Valid under the standard RFC 3986, and under " + p + "."
+	case in3986:
+		return "Valid under the standard RFC 3986, and under no profile of RFC 2396."
+	case p != "":
+		return "Valid under " + p + "; not under the standard RFC 3986."
+	}
+	return "Valid under no standard or profile here."
+}
+
+// AuthorityText says what kind of authority a valid reference has, for
+// the page: "server-based" or "registry-based" under RFC 2396 (section
+// 3.2), "host and port" under RFC 3986, which has no registry-based
+// authority, and "none" when the reference has no authority.
+func (a *Analysis) AuthorityText() string {
+	switch a.AuthorityKind {
+	case "server":
+		return "server-based"
+	case "registry":
+		return "registry-based"
+	}
+	for _, c := range a.Components {
+		if c.Name == "authority" && c.Defined {
+			if a.Standard == standard3986 {
+				return "host and port (RFC 3986 reads every authority as one; it has no registry-based kind)"
+			}
+			return "present"
+		}
+	}
+	return "none"
 }
 
 // verdicts reads ref under RFC 3986 and under every profile of RFC 2396,

@@ -1,6 +1,8 @@
 package site
 
 import (
+	"bytes"
+	"compress/gzip"
 	"errors"
 	"fmt"
 	"os"
@@ -67,7 +69,9 @@ func (e *StaticError) Unwrap() error {
 // WriteStatic writes the site as static files into dir, for hosting
 // anywhere (or reading from disk): index.html, rule/NAME.html for every
 // rule, play.html (the playground, running in the browser with
-// opts.Wasm; without, it says that the playground needs rfc2396 serve),
+// opts.Wasm, written as rfc2396.wasm and gzip-compressed as
+// rfc2396.wasm.gz, which the page fetches; without, it says that the
+// playground needs rfc2396 serve),
 // style.css and diagrams/GRAMMAR/NAME.svg; a grammar other than RFC 2396's
 // under g/GRAMMAR/. Links between pages are relative and end in .html.
 // It returns the paths written, relative to dir.
@@ -153,15 +157,27 @@ func (s *Site) WriteStatic(dir string, opts StaticOptions) ([]string, error) {
 	p.PlayHere = playHere
 	if playHere {
 		p.Wasm, p.Script = true, true
-		p.Play = playForm{Rule: "URI-reference", Standard: standard2396, Profile: "strict"}
+		// The page opens on an example, answered here, so that its answer
+		// is on screen before the module has loaded (a permalink's is the
+		// module's).
+		p.Play = playForm{Ref: staticExample, HasRef: true, Rule: "URI-reference", Standard: standard2396, Profile: "strict"}
+		_, result, err := s.playResult(NoCancel{}, p, p.Play)
+		if err != nil {
+			return nil, err
+		}
+		p.ResultHTML = result
 		js, err := staticFile("play.js")
+		if err != nil {
+			return nil, err
+		}
+		gz, err := gzipBytes(opts.Wasm)
 		if err != nil {
 			return nil, err
 		}
 		for _, f := range []struct {
 			name string
 			b    []byte
-		}{{"play.js", js}, {"wasm_exec.js", opts.WasmExec}, {"rfc2396.wasm", opts.Wasm}} {
+		}{{"play.js", js}, {"wasm_exec.js", opts.WasmExec}, {"rfc2396.wasm", opts.Wasm}, {"rfc2396.wasm.gz", gz}} {
 			if err := put(f.name, f.b); err != nil {
 				return nil, err
 			}
@@ -175,6 +191,29 @@ func (s *Site) WriteStatic(dir string, opts StaticOptions) ([]string, error) {
 		return nil, err
 	}
 	return written, nil
+}
+
+// staticExample is the reference the static playground opens on: the
+// example of RFC 2396's section 4.
+const staticExample = "http://www.ics.uci.edu/pub/ietf/uri/#Related"
+
+// gzipBytes compresses b with gzip at its best compression: the module
+// is fetched as rfc2396.wasm.gz, about a quarter of its size, and
+// decompressed in the page (play.js, DecompressionStream), since a static
+// file server need not compress what it serves.
+func gzipBytes(b []byte) ([]byte, error) {
+	var buf bytes.Buffer
+	zw, err := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := zw.Write(b); err != nil {
+		return nil, err
+	}
+	if err := zw.Close(); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
 }
 
 // openStaticDir creates dir, or checks that it is a directory (not a

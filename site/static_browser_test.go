@@ -3,6 +3,7 @@ package site
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"net"
 	"net/http"
 	"os"
@@ -13,6 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 )
 
@@ -104,7 +107,7 @@ func TestBrowserStaticPlayground(t *testing.T) {
 	t.Logf("since navigation start: module instantiated %.0f ms, ready %.0f ms, first answer %.0f ms, with every verdict %.0f ms",
 		stages["instantiated"], stages["ready"], stages["firstAnswer"], stages["firstVerdicts"])
 	// The preload of play.html and the script's fetch are one download.
-	fetches, err := chromedp.Run(ctx, chromedp.Evaluate[int](`performance.getEntriesByType("resource").filter(e => e.name.endsWith("/rfc2396.wasm")).length`))
+	fetches, err := chromedp.Run(ctx, chromedp.Evaluate[int](`performance.getEntriesByType("resource").filter(e => /\/rfc2396\.wasm(\.gz)?$/.test(e.name)).length`))
 	if err != nil || fetches != 1 {
 		t.Errorf("the module was fetched %d times (%v), want once", fetches, err)
 	}
@@ -279,5 +282,100 @@ func TestBrowserStaticPlayground(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
+	}
+}
+
+// TestBrowserStaticNarrow: the static copy's pages, its playground with
+// the module running included, fit a phone's width (390 CSS pixels).
+func TestBrowserStaticNarrow(t *testing.T) {
+	if os.Getenv("RFC2396_LONG") == "" {
+		t.Skip("long check: set RFC2396_LONG=1")
+	}
+	ctx := newBrowser(t)
+	base := writeStaticWithPlayground(t)
+	checkNarrow(t, ctx, "static-index", base+"/index.html", "main")
+	checkNarrow(t, ctx, "static-rule", base+"/rule/IPv4address.html", "main")
+	checkNarrow(t, ctx, "static-play", base+"/play.html", "#verdict")
+	checkNarrow(t, ctx, "static-play-compare", base+"/play.html?ref="+urlQueryEscape("http://a_b.example:80/x/../y?q#f")+"&base="+urlQueryEscape("http://a/b/c"), "#result[data-verdicts] #others-table")
+}
+
+// TestBrowserStaticThrottled times the static playground's first answer
+// over a throttled network, 10 Mbit/s down with 20 ms of latency, in
+// Chromium's own emulation, with the browser's cache off: the page as it
+// opens (an example answered when the site was written, then the module),
+// a permalink (the module's answer, the module fetched gzip-compressed),
+// and the permalink with the compressed module blocked, so that the page
+// falls back to the module itself (as before it was compressed). The
+// times are logged, not asserted: the machines that run the long checks
+// are shared. The answers are checked.
+func TestBrowserStaticThrottled(t *testing.T) {
+	if os.Getenv("RFC2396_LONG") == "" {
+		t.Skip("long check: set RFC2396_LONG=1")
+	}
+	ctx := newBrowser(t)
+	base := writeStaticWithPlayground(t)
+	call := func(f func(ctx context.Context, tg *chromedp.Target) error) chromedp.Action[chromedp.Void] {
+		return chromedp.Action[chromedp.Void](func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
+			return chromedp.Void{}, f(ctx, tg)
+		})
+	}
+	const bytesPerSecond = 10e6 / 8
+	throttle := call(func(ctx context.Context, tg *chromedp.Target) error {
+		if _, err := cdp.Call(ctx, tg, network.Enable, network.EnableParams{}); err != nil {
+			return err
+		}
+		if _, err := cdp.Call(ctx, tg, network.SetCacheDisabled, network.SetCacheDisabledParams{CacheDisabled: true}); err != nil {
+			return err
+		}
+		_, err := cdp.Call(ctx, tg, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
+			MatchedNetworkConditions: []*network.Conditions{{Latency: 20, DownloadThroughput: bytesPerSecond, UploadThroughput: bytesPerSecond}},
+		})
+		return err
+	})
+	block := func(patterns ...string) chromedp.Action[chromedp.Void] {
+		return call(func(ctx context.Context, tg *chromedp.Target) error {
+			var ps []*network.BlockPattern
+			for _, p := range patterns {
+				ps = append(ps, &network.BlockPattern{URLPattern: p, Block: true})
+			}
+			_, err := cdp.Call(ctx, tg, network.SetBlockedURLs, network.SetBlockedURLsParams{URLPatterns: ps})
+			return err
+		})
+	}
+	if err := chromedp.Do(ctx, throttle); err != nil {
+		t.Fatal(err)
+	}
+	permalink := "/play.html?ref=" + urlQueryEscape("ftp://1.2.3.4:21/x")
+	for _, c := range []struct {
+		name, path, wait, verdict string
+		blocked                   []string
+	}{
+		{"the page as it opens", "/play.html", "#result[data-ready]", "✓ valid", nil},
+		{"a permalink, the module gzip-compressed", permalink, "#result[data-updated]", "✓ valid", nil},
+		{"a permalink, the module itself (gzip blocked)", permalink, "#result[data-updated]", "✓ valid", []string{"*://*:*/rfc2396.wasm.gz"}},
+	} {
+		if err := chromedp.Do(ctx, block(c.blocked...), chromedp.Navigate(base+c.path), chromedp.WaitVisible(chromedp.CSS(c.wait))); err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if got := textOf(t, ctx, "#verdict .mark"); got != c.verdict {
+			t.Errorf("%s: verdict %q", c.name, got)
+		}
+		stages, err := chromedp.Run(ctx, chromedp.Evaluate[map[string]float64](`(({prerendered, instantiated, ready, firstAnswer}) => ({prerendered: prerendered || 0, instantiated, ready, firstAnswer: firstAnswer || 0}))(window.rfc2396Timing)`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		gz, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`!!window.rfc2396Timing.gzip`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if gz != (c.blocked == nil) {
+			t.Errorf("%s: the module gzip-compressed: %v", c.name, gz)
+		}
+		first := stages["firstAnswer"]
+		if stages["prerendered"] > 0 {
+			first = stages["prerendered"]
+		}
+		t.Logf("%s, at 10 Mbit/s: first answer %.0f ms after navigation start (module instantiated %.0f ms, ready %.0f ms)",
+			c.name, first, stages["instantiated"], stages["ready"])
 	}
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -11,10 +10,8 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"os/exec"
 	"os/signal"
 	"path/filepath"
-	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -249,17 +246,20 @@ func siteCommand() *command {
 		about: `Writes the grammar reference as static pages into DIR (created if needed):
 index.html, rule/NAME.html, diagrams, style.css, the conformance suite
 (vectors/rfc2396/ and vectors/rfc3986/, for download), and the playground
-(play.html), which runs the library in the browser: site builds it to
+(play.html), which runs the library in the browser: site compiles it to
 WebAssembly (rfc2396.wasm, with Go's wasm_exec.js) with the go command,
-from the module's source, so run it inside the module. With
---no-playground, play.html says that the playground needs rfc2396 serve.
+so it needs the Go toolchain and takes a minute. Inside a checkout it
+builds the checkout; elsewhere, a binary installed with go install
+...@VERSION has the go command fetch the module at that VERSION (from the
+module cache when it is there). With --no-playground, play.html says that
+the playground needs rfc2396 serve.
 
 DIR must be new or empty unless --force is given, which replaces the
 site's files in it. No symbolic link is followed: DIR itself or anything
 under it being one is an error. Nothing is written outside DIR.`,
 		setup: func(fs *flag.FlagSet) func(*invocation) int {
 			force := fs.Bool("force", false, "write into DIR even if it is not empty, replacing the site's files")
-			noPlay := fs.Bool("no-playground", false, "do not build the WebAssembly playground (needs the go command and the module's source)")
+			noPlay := fs.Bool("no-playground", false, "do not build the WebAssembly playground (which needs the go command)")
 			return func(inv *invocation) int {
 				return runSite(inv, site.StaticOptions{Force: *force}, !*noPlay)
 			}
@@ -285,10 +285,11 @@ func runSite(inv *invocation, opts site.StaticOptions, playground bool) int {
 		return 1
 	}
 	if playground {
-		fmt.Fprintln(stderr, "rfc2396 site: building the playground's WebAssembly module (go build)…")
-		opts.Wasm, opts.WasmExec, err = buildPlayground()
+		opts.Wasm, opts.WasmExec, err = buildPlayground(func(msg string) {
+			fmt.Fprintf(stderr, "rfc2396 site: %s…\n", msg)
+		})
 		if err != nil {
-			fmt.Fprintf(stderr, "rfc2396 site: %v\n(--no-playground writes the site without it)\n", err)
+			fmt.Fprintf(stderr, "rfc2396 site: the playground: %v\n(--no-playground writes the site without it)\n", err)
 			return 1
 		}
 		fmt.Fprintf(stderr, "rfc2396 site: the module is %d bytes, %.2f MB (docs/site.md: size and speed)\n", len(opts.Wasm), float64(len(opts.Wasm))/1e6)
@@ -312,40 +313,4 @@ func runSite(inv *invocation, opts site.StaticOptions, playground bool) int {
 		return 1
 	}
 	return 0
-}
-
-// wasmPackage is the playground's WebAssembly program.
-const wasmPackage = "github.com/rfc2396/rfc2396/site/wasm"
-
-// buildPlayground builds the playground's WebAssembly module with the go
-// command (GOOS=js GOARCH=wasm, -trimpath: the same source and Go give
-// the same bytes) and reads the wasm_exec.js of that Go.
-func buildPlayground() (wasm, wasmExec []byte, err error) {
-	tmp, err := os.MkdirTemp("", "rfc2396-wasm-")
-	if err != nil {
-		return nil, nil, err
-	}
-	defer os.RemoveAll(tmp)
-	out := filepath.Join(tmp, "rfc2396.wasm")
-	build := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", out, wasmPackage)
-	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-	var msg bytes.Buffer
-	build.Stdout, build.Stderr = &msg, &msg
-	if err := build.Run(); err != nil {
-		return nil, nil, fmt.Errorf("building %s for the browser: %v\n%s", wasmPackage, err, strings.TrimSpace(msg.String()))
-	}
-	if wasm, err = os.ReadFile(out); err != nil {
-		return nil, nil, err
-	}
-	goroot, err := exec.Command("go", "env", "GOROOT").Output()
-	if err != nil {
-		return nil, nil, fmt.Errorf("go env GOROOT: %v", err)
-	}
-	root := strings.TrimSpace(string(goroot))
-	for _, name := range []string{"lib/wasm/wasm_exec.js", "misc/wasm/wasm_exec.js"} {
-		if wasmExec, err = os.ReadFile(filepath.Join(root, filepath.FromSlash(name))); err == nil {
-			return wasm, wasmExec, nil
-		}
-	}
-	return nil, nil, fmt.Errorf("no wasm_exec.js in %s: %v", root, err)
 }

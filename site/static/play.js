@@ -59,6 +59,7 @@
         if (n !== seq) return; // an older answer arriving late
         if (!x.ok) { showError(x.j.error || "The server could not answer."); return; }
         result.innerHTML = x.j.html; // rendered by the server's templates, escaped there
+        fillWhatwg();
         history.replaceState(null, "", "?" + p.toString());
         result.setAttribute("data-updated", String(n));
       })
@@ -101,7 +102,7 @@
     var t1 = performance.now();
     var j;
     try { j = JSON.parse(answer.body); } catch (e) { showError("The module's answer does not read: " + e); return; }
-    if (answer.status !== 200) { showError(j.error || "The module could not answer."); showOthers(null); return; }
+    if (answer.status !== 200) { showError(j.error || "The module could not answer."); return; }
     var t2 = performance.now();
     var html = j.html, tree = "";
     var i = html.indexOf(treeOpen), k = i < 0 ? -1 : html.indexOf(treeClose, i);
@@ -124,7 +125,7 @@
       result.innerHTML = html; // rendered by the templates, escaped there
     }
     var t3 = performance.now();
-    showOthers(j);
+    fillWhatwg();
     var t4 = performance.now();
     void result.offsetHeight;
     timing.last = { module: t1 - t0, parse: t2 - t1, html: t3 - t2, others: t4 - t3, layout: performance.now() - t4 };
@@ -151,18 +152,13 @@
     });
   }
 
-  // What the WHATWG URL parser (this browser's) and Go's net/url make of
-  // the reference, component by component beside ours.
-  function showOthers(j) {
-    var section = document.getElementById("others");
-    if (!section) return;
-    var body = section.querySelector("tbody");
-    body.textContent = "";
-    if (!j || !j.input && j.input !== "") { section.hidden = true; return; }
-    section.hidden = false;
+  // What the WHATWG URL parser (this browser's) makes of the reference,
+  // component by component, in the comparison the answer carries (ours and
+  // Go's net/url's are rendered with it, by the server or the module).
+  function fillWhatwg() {
+    var table = document.getElementById("others-table");
+    if (!table) return;
     var ref = form.elements.ref.value, base = form.elements.base.value;
-    var ours = {};
-    (j.components || []).forEach(function (c) { ours[c.name] = c.defined ? c.value : null; });
     var w = {}, wErr = "";
     try {
       var u = base ? new URL(ref, base) : new URL(ref);
@@ -170,55 +166,36 @@
         host: u.hostname, port: u.port, path: u.pathname, query: u.search.replace(/^\?/, ""),
         fragment: u.hash.replace(/^#/, ""), resolved: u.href };
     } catch (e) { wErr = String(e.message || e); }
-    var g = window.rfc2396NetURL(ref, base);
-    var gv = g.ok ? { scheme: g.scheme, userinfo: g.user || "", host: g.host, port: g.port,
-      path: g.opaque || g.path, query: g.query, fragment: g.fragment, resolved: g.resolved } : {};
-    var rows = ["scheme", "userinfo", "host", "port", "path", "query", "fragment"];
-    if (base) rows.push("resolved");
-    if (base && j.resolution) ours.resolved = j.resolution.error ? null : j.resolution.result;
-    rows.forEach(function (name) {
-      var tr = document.createElement("tr");
-      tr.setAttribute("data-component", name);
-      var th = document.createElement("th");
-      th.scope = "row";
-      th.textContent = name;
-      tr.appendChild(th);
-      var mine = ours[name];
-      tr.appendChild(cell(mine === undefined ? (j.valid ? null : "—") : mine, false, "ours"));
-      tr.appendChild(cell(wErr ? (name === "scheme" ? "error: " + wErr : "") : w[name], differs(mine, w[name], wErr), "whatwg"));
-      tr.appendChild(cell(g.ok ? gv[name] : (name === "scheme" ? "error: " + g.error : ""), differs(mine, gv[name], g.ok ? "" : "x"), "neturl"));
-      body.appendChild(tr);
-    });
-  }
-
-  function differs(ours, theirs, err) {
-    if (err) return false;
-    if (ours === undefined) return false;
-    return (ours === null ? "" : ours) !== (theirs === undefined || theirs === null ? "" : theirs);
-  }
-
-  function cell(v, marked, who) {
-    var td = document.createElement("td");
-    td.setAttribute("data-who", who);
-    if (v === null) {
-      var s = document.createElement("span");
-      s.className = "undefined";
-      s.textContent = "undefined";
-      td.appendChild(s);
-    } else {
+    table.querySelectorAll("tbody tr").forEach(function (tr) {
+      var name = tr.getAttribute("data-component");
+      var ours = tr.querySelector('td[data-who="ours"]'), td = tr.querySelector('td[data-who="whatwg"]');
+      if (!ours || !td) return;
+      td.textContent = "";
+      td.className = "";
       var c = document.createElement("code");
-      c.textContent = v === undefined ? "" : v;
+      if (wErr) {
+        c.textContent = name === "scheme" ? "error: " + wErr : "";
+      } else {
+        c.textContent = w[name] === undefined ? "" : w[name];
+      }
       // The other parsers have no "undefined": an empty string is what
       // they give for a component that is absent or empty. The stylesheet
       // shows it in words, and the cell's text stays "".
       if (c.textContent === "") c.className = "empty-string";
       td.appendChild(c);
-    }
-    if (marked) {
-      td.className = "differs";
-      td.appendChild(document.createTextNode(" ≠"));
-    }
-    return td;
+      if (!wErr && !ours.hasAttribute("data-none") && c.textContent !== (ours.hasAttribute("data-undefined") ? "" : ours.textContent)) {
+        td.className = "differs";
+        td.appendChild(document.createTextNode(" \u2260"));
+      }
+    });
+  }
+  fillWhatwg();
+  // The static page opens on an example answered when the site was
+  // written: that is its first answer, before the module has loaded.
+  // A permalink's answer is the module's: the example's is taken away.
+  if (wasmURL && document.getElementById("verdict")) {
+    if (window.location.search) result.textContent = "";
+    else timing.prerendered = performance.now();
   }
 
   // The permalink's state (ref, base, rule, standard, profile, all) into
@@ -230,6 +207,7 @@
       if (el && q.has(k)) el.value = q.get(k);
     });
     if (form.elements.all) form.elements.all.checked = q.get("all") === "1";
+    syncControls();
     var status = document.getElementById("wasm-status");
     window.rfc2396Ready = function () {
       timing.ready = performance.now();
@@ -243,10 +221,24 @@
     };
     if (typeof Go === "undefined") { if (status) status.textContent = "wasm_exec.js did not load: the playground cannot run."; return; }
     var go = new Go();
-    var load = WebAssembly.instantiateStreaming
-      ? WebAssembly.instantiateStreaming(fetch(wasmURL), go.importObject)
-          .catch(function () { return fetch(wasmURL).then(function (r) { return r.arrayBuffer(); }).then(function (b) { return WebAssembly.instantiate(b, go.importObject); }); })
-      : fetch(wasmURL).then(function (r) { return r.arrayBuffer(); }).then(function (b) { return WebAssembly.instantiate(b, go.importObject); });
+    var plain = function () {
+      return WebAssembly.instantiateStreaming
+        ? WebAssembly.instantiateStreaming(fetch(wasmURL), go.importObject)
+            .catch(function () { return fetch(wasmURL).then(function (r) { return r.arrayBuffer(); }).then(function (b) { return WebAssembly.instantiate(b, go.importObject); }); })
+        : fetch(wasmURL).then(function (r) { return r.arrayBuffer(); }).then(function (b) { return WebAssembly.instantiate(b, go.importObject); });
+    };
+    // The module gzip-compressed (a quarter of its size), decompressed as
+    // it arrives and compiled as it is decompressed; where a server has
+    // already decoded it (Content-Encoding: gzip), as it is. Without
+    // DecompressionStream, or if that fails, the module itself.
+    var gzURL = form.getAttribute("data-wasm-gz");
+    var load = gzURL && window.DecompressionStream && window.Response && WebAssembly.instantiateStreaming
+      ? fetch(gzURL).then(function (r) {
+          if (!r.ok || !r.body) throw new Error(r.status);
+          var body = r.headers.get("Content-Encoding") === "gzip" ? r.body : r.body.pipeThrough(new DecompressionStream("gzip"));
+          return WebAssembly.instantiateStreaming(new Response(body, { headers: { "Content-Type": "application/wasm" } }), go.importObject);
+        }).then(function (m) { timing.gzip = true; return m; }, plain)
+      : plain();
     load.then(function (m) {
       timing.instantiated = performance.now();
       memory = m.instance.exports.mem;
@@ -270,7 +262,19 @@
       if (typed) { var t = typed; typed = 0; answerKey(t); }
     });
   }
+  // The RFC 2396 profile and its edits do nothing under RFC 3986: they
+  // are disabled while it is the standard chosen (a disabled field is not
+  // sent either).
+  function syncControls() {
+    var std = form.elements.standard, off = !std || std.disabled || std.value === "rfc3986";
+    ["profile", "allow"].forEach(function (k) {
+      if (form.elements[k]) form.elements[k].disabled = off;
+    });
+  }
+  syncControls();
+  form.addEventListener("change", syncControls);
   form.addEventListener("input", function (e) {
+    syncControls();
     if (!wasmURL) {
       clearTimeout(timer);
       timer = setTimeout(update, 150);

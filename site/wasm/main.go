@@ -1,13 +1,10 @@
 // Command wasm is the playground of the static site, compiled to
 // WebAssembly (GOOS=js GOARCH=wasm): it runs package site's playground,
-// the same analysis and the same templates as rfc2396 serve, in the
-// browser, and Go's net/url beside it. The page's script (play.js) calls
-// the functions it sets on the global object:
+// the same analysis and the same templates as rfc2396 serve (Go's net/url
+// beside it included), in the browser. The page's script (play.js) calls
+// the function it sets on the global object:
 //
 //	rfc2396Play(query)       the /play.json answer to a query string: {status, body}
-//	rfc2396NetURL(ref, base) what net/url makes of ref (and of its resolution
-//	                         against base): {ok, error, scheme, opaque, user,
-//	                         host, port, path, query, fragment, resolved}
 //
 // rfc2396 site builds it (go build -trimpath -ldflags="-s -w", GOOS=js
 // GOARCH=wasm) into the static copy as rfc2396.wasm, beside Go's

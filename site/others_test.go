@@ -1,0 +1,127 @@
+package site
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/rfc2396/rfc2396/grammar"
+	"github.com/rfc2396/rfc2396/parser"
+)
+
+// TestOtherReadings: the comparison with net/url, by component, with the
+// differences marked.
+func TestOtherReadings(t *testing.T) {
+	for _, c := range []struct {
+		ref, base string
+		want      map[string]string // component: "ours | net/url | differs"
+		err       bool
+	}{
+		{"http://a_b.example:80/x?q#f", "", map[string]string{
+			"scheme": "http | http | false", "host": "undefined | a_b.example | true", "port": "undefined | 80 | true",
+			"userinfo": "undefined |  | false", "path": "/x | /x | false", "query": "q | q | false", "fragment": "f | f | false",
+		}, false},
+		{"http://u@h:8080/", "", map[string]string{"userinfo": "u | u | false", "host": "h | h | false", "port": "8080 | 8080 | false"}, false},
+		{"http://[::1]:8080/", "", map[string]string{"host": "none | [::1] | false"}, false},
+		{"../g", "http://a/b/c/d", map[string]string{"resolved": "http://a/b/g | http://a/b/g | false", "scheme": "undefined |  | false"}, false},
+		{"http://a/%zz", "", map[string]string{"path": "none |  | false"}, true},
+	} {
+		s := newSite(t)
+		status, body := s.PlayJSON(NoCancel{}, "ref="+urlQueryEscape(c.ref)+"&base="+urlQueryEscape(c.base), false)
+		if status != http.StatusOK {
+			t.Fatalf("%q: %d %s", c.ref, status, body)
+		}
+		a := analyzeForTest(t, s, c.ref, c.base)
+		v := otherReadings(a, c.ref, c.base)
+		got := map[string]string{}
+		for _, r := range v.Rows {
+			if _, ok := c.want[r.Name]; !ok {
+				continue
+			}
+			ours := r.Ours
+			if r.OursUndefined {
+				ours = "undefined"
+			}
+			if r.NoReading {
+				ours = "none"
+			}
+			d := "false"
+			if r.NetURLDiffers {
+				d = "true"
+			}
+			got[r.Name] = ours + " | " + r.NetURL + " | " + d
+		}
+		if diff := cmp.Diff(c.want, got); diff != "" {
+			t.Errorf("%q against %q (-want +got):\n%s", c.ref, c.base, diff)
+		}
+		if (v.NetURLError != "") != c.err || (c.err && v.Rows[0].NetURLError == "") {
+			t.Errorf("%q: net/url error %q, want one: %v", c.ref, v.NetURLError, c.err)
+		}
+	}
+}
+
+// analyzeForTest reads ref (against base) under RFC 2396 as the
+// playground does.
+func analyzeForTest(t *testing.T, s *Site, ref, base string) *Analysis {
+	t.Helper()
+	strict, ok := parser.LookupProfile("strict")
+	if !ok {
+		t.Fatal("no strict profile")
+	}
+	a := analyze(strict, grammar.RuleURIReference, ref, false)
+	if base != "" {
+		a.Resolution = traceResolve(strict, base, ref)
+	}
+	return a
+}
+
+// TestResultWording: the page says what each item of "valid under" is,
+// names RFC 3986's authority, disables the profile under RFC 3986 and
+// shows the comparison with the other parsers under serve too.
+func TestResultWording(t *testing.T) {
+	h := newSite(t).Handler()
+	for _, c := range []struct {
+		path     string
+		want     []string
+		dontWant []string
+	}{
+		{"/play?ref=" + urlQueryEscape("http://[::1]:8080/") + "&profile=rfc2732", []string{
+			"Valid under the standard RFC 3986, and under RFC 2396 with the profiles rfc2732, rfc2732-intent and java.",
+			`id="authority-kind">server-based<`, `id="others-table"`, `data-who="whatwg"`, `data-who="neturl"`,
+		}, []string{"RFC 2396, rfc2732"}},
+		{"/play?ref=" + urlQueryEscape("http://[::1]:8080/") + "&standard=rfc3986", []string{
+			`id="authority-kind">host and port`, `<select id="profile" name="profile" title="RFC 3986 has no profiles: chosen with RFC 2396 only" disabled>`,
+		}, []string{`id="authority-kind">none`}},
+		{"/play?ref=" + urlQueryEscape("http://h/"), []string{`<select id="profile" name="profile" title="RFC 3986 has no profiles: chosen with RFC 2396 only">`}, nil},
+		{"/play?ref=" + urlQueryEscape("http://[v1.x]/"), []string{"Valid under the standard RFC 3986, and under no profile of RFC 2396."}, nil},
+		{"/play?ref=" + urlQueryEscape("?y"), []string{"Valid under the standard RFC 3986, and under RFC 2396 with the profile java."}, nil},
+		{"/play?ref=" + urlQueryEscape("http://a b/"), []string{"Valid under no standard or profile here."}, nil},
+	} {
+		status, body := get(t, h, "GET", c.path)
+		if status != http.StatusOK {
+			t.Fatalf("%s: %d", c.path, status)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(body, w) {
+				t.Errorf("%s: no %q", c.path, w)
+			}
+		}
+		for _, w := range c.dontWant {
+			if strings.Contains(body, w) {
+				t.Errorf("%s: has %q", c.path, w)
+			}
+		}
+	}
+}
+
+// TestValidUnderText: a reference valid under profiles of RFC 2396 only.
+func TestValidUnderText(t *testing.T) {
+	a := &Analysis{Verdicts: []Verdict{
+		{Standard: "RFC 3986"}, {Standard: "RFC 2396", Profile: "strict", Valid: true}, {Standard: "RFC 2396", Profile: "java", Valid: true},
+	}}
+	if got, want := a.ValidUnderText(), "Valid under RFC 2396 with the profiles strict and java; not under the standard RFC 3986."; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}

@@ -155,7 +155,7 @@ func (s *Site) playRequest(rawQuery string) (playForm, *badRequest) {
 
 // queryValue is q.Get(key). It is not inlined: playRequest reads eleven
 // values, and url.Values.Get inlined at each made playRequest 4 KB larger
-// in the playground's WebAssembly module (docs/site.md).
+// in the playground's WebAssembly module (docs/design-notes.md).
 //
 //go:noinline
 func queryValue(q url.Values, key string) string { return q.Get(key) }

@@ -7,7 +7,7 @@ import (
 
 // The playground's answer is written as JSON by hand rather than with
 // encoding/json, which (with the reflection it needs) is 0.6 MB of the
-// WebAssembly module (docs/site.md). The bytes are encoding/json's:
+// WebAssembly module (docs/design-notes.md). The bytes are encoding/json's:
 // answer_json_test.go compares them for every playground case, and the
 // string writer with a fuzz target.
 

@@ -11,7 +11,7 @@ import (
 // The grammar data (data/NAME/grammar.json and examples.json, which gen
 // and gen/examples write with encoding/json) is read by the small decoder
 // below rather than by encoding/json, which with the reflection it needs
-// is 0.6 MB of the playground's WebAssembly module (docs/site.md). It
+// is 0.6 MB of the playground's WebAssembly module (docs/design-notes.md). It
 // reads what encoding/json reads into the same structs (data_json_test.go
 // compares the two on every file): members matched by name, exactly or
 // else case-insensitively; unknown members skipped; null leaving a string

@@ -50,7 +50,7 @@ func recoverTemplate(err *error, template string) {
 // writeString writes a template's text, or a value, into w. It is not
 // inlined: the generated renderers write at every action, and
 // strings.Builder.WriteString inlined at each made the playground's
-// result renderer 116 KB of WebAssembly instead of 26 KB (docs/site.md).
+// result renderer 116 KB of WebAssembly instead of 26 KB (docs/design-notes.md).
 //
 //go:noinline
 func writeString(w *strings.Builder, s string) { w.WriteString(s) }

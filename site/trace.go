@@ -109,7 +109,7 @@ func (t *Trace) warn(w parser.Warning) {
 // step and buffer record a step of the trace, without and with the
 // buffer after it. They are not inlined: inlined at each of their 41
 // calls they made the traces several KB larger in the playground's
-// WebAssembly module (docs/site.md).
+// WebAssembly module (docs/design-notes.md).
 //
 //go:noinline
 func (t *Trace) step(number, text string) {

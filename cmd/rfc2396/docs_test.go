@@ -98,8 +98,17 @@ func TestReadmeLinks(t *testing.T) {
 // and compares what they print: a ```sh block of `go run ./cmd/rfc2396`
 // lines followed directly by a plain ``` block of their output, together;
 // and a ```console block of `$ rfc2396` lines, each followed by its output.
+//
+// The commands run in the repository's root, as a reader of a checkout
+// runs them, so that an example may name a file such as
+// docs/tutorial/links.md.
 func TestReadmeDocsExamples(t *testing.T) {
 	files := readDocs(t)
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(root)
 	examples := 0
 	for name, text := range files {
 		if name == "README.md" { // TestREADME checks its first screen
@@ -109,7 +118,7 @@ func TestReadmeDocsExamples(t *testing.T) {
 		// what the commands print now, so that a grammar edit that changes
 		// an error message leaves the docs true.
 		var rewrite textEdits
-		defer func() { rewrite.apply(t, "../../"+name, text) }()
+		defer func() { rewrite.apply(t, filepath.Join(root, name), text) }()
 		blocks := fencedBlocks(text)
 		for i, b := range blocks {
 			switch b.lang {

@@ -19,8 +19,9 @@ func TestREADME(t *testing.T) {
 		t.Fatal(err)
 	}
 	text := string(data)
-	// A command block is followed by its output block.
-	re := regexp.MustCompile("(?s)```sh\n(go run ./cmd/rfc2396 [^\n]*)\n.*?```\n\n(?:[^`]*?\n)?```\n(.*?)```")
+	// A command block is followed by its output block. The command is
+	// the installed rfc2396 or, from a checkout, go run ./cmd/rfc2396.
+	re := regexp.MustCompile("(?s)```sh\n((?:go run ./cmd/)?rfc2396 [^\n]*)\n.*?```\n\n(?:[^`]*?\n)?```\n(.*?)```")
 	found := re.FindAllStringSubmatchIndex(text, 2)
 	if len(found) < 2 {
 		t.Fatalf("the README shows %d commands with their output, want 2", len(found))
@@ -31,7 +32,7 @@ func TestREADME(t *testing.T) {
 	var rewrite textEdits
 	for i, m := range found {
 		cmd, want := text[m[2]:m[3]], text[m[4]:m[5]]
-		args := shellWords(t, strings.TrimPrefix(cmd, "go run ./cmd/rfc2396 "))
+		args := shellWords(t, strings.TrimPrefix(strings.TrimPrefix(cmd, "go run ./cmd/"), "rfc2396 "))
 		out, errOut, status := runCLI("", args...)
 		if i == 0 && status != 0 {
 			// It must, while the grammar in force reads its references as

@@ -4,7 +4,7 @@
 // errors.AsType for a module that still says go 1.25. The playground's
 // WebAssembly module uses it instead of errors.As, which brought 57 KB of
 // reflection into the module (internal/reflectlite's Value and
-// assignability); see docs/site.md, "Size and speed".
+// assignability); see docs/design-notes.md, "The playground module's size".
 package errtype
 
 // As reports whether err's chain holds an error of type E, and returns the

@@ -83,7 +83,7 @@ func needs(s string, table []string) bool {
 // differ only for [HTML], which the generated code handles itself). It is
 // not inlined: the generated renderers call it at every action, and
 // inlined there it made the playground's result renderer 6 KB larger in
-// WebAssembly (docs/site.md).
+// WebAssembly (docs/design-notes.md).
 //
 //go:noinline
 func WriteText(b *strings.Builder, s string) { replace(b, s, textReplacement[:]) }

@@ -95,7 +95,7 @@ func (e *Error) Message() string {
 
 // writeString writes s to b. It is not inlined: strings.Builder's
 // WriteString inlined at each of Message's writes made Message 11 KB of
-// the playground's WebAssembly module instead of 3 KB (docs/site.md).
+// the playground's WebAssembly module instead of 3 KB (docs/design-notes.md).
 //
 //go:noinline
 func writeString(b *strings.Builder, s string) { b.WriteString(s) }

@@ -161,28 +161,33 @@ func (n *Node) RangeLabel() string {
 	return fmt.Sprintf("%%x%02X-%02X", n.Min, n.Max)
 }
 
-// StartOfChar returns the offset of the first byte of the character that
-// s[off] belongs to: off itself, unless s[off] is a continuation byte that
-// completes, with the bytes before it, a UTF-8 lead byte's sequence (valid
-// or cut short by s[off+1:]); then the lead byte's offset. An error offset
-// moved back by it never splits a character. Offsets outside s are
-// returned as they are.
+// StartOfChar returns where an error found at off is to be reported so
+// that it never splits a character: off itself, unless off is inside a
+// UTF-8 sequence (s[off] is a continuation byte that follows a lead byte
+// and at most two continuation bytes of its sequence), or right after a
+// sequence that is cut short (by s[off], which cannot continue it, or by
+// the end of s); then the offset of that sequence's lead byte. Offsets
+// outside s are returned as they are.
 func StartOfChar(s string, off int) int {
-	if off <= 0 || off >= len(s) || s[off] < 0x80 || s[off] > 0xBF {
+	if off <= 0 || off > len(s) {
 		return off
 	}
 	for back := 1; back <= utf8.UTFMax-1 && off-back >= 0; back++ {
 		c := s[off-back]
-		if c >= 0x80 && c <= 0xBF {
+		if IsContinuation(c) {
 			continue // another continuation byte: look further back
 		}
-		if n := leadLength(c); n > back {
+		if leadLength(c) > back {
 			return off - back
 		}
 		return off
 	}
 	return off
 }
+
+// IsContinuation reports whether c is a UTF-8 continuation byte (80-BF):
+// a byte that never starts a character.
+func IsContinuation(c byte) bool { return c >= 0x80 && c <= 0xBF }
 
 // leadLength returns the length of the sequence a UTF-8 lead byte c
 // starts, or 0 if c cannot start one.

@@ -116,6 +116,21 @@ func Bytes(n *Node) *Node {
 	return &m
 }
 
+// BytesOf returns defs with every body lowered by [Bytes]: defs itself
+// when no body has a code-point range, a copy otherwise.
+func BytesOf(defs []Definition) []Definition {
+	copied := false
+	for i, d := range defs {
+		if b := Bytes(d.Body); b != d.Body {
+			if !copied {
+				defs, copied = append([]Definition(nil), defs...), true
+			}
+			defs[i].Body = b
+		}
+	}
+	return defs
+}
+
 // utf8Node returns the byte-level node of the code points lo to hi.
 func utf8Node(lo, hi rune) *Node {
 	var alts []*Node

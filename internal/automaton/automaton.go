@@ -230,15 +230,7 @@ func NewGrammarWithLevels(defs []bnf.Definition, charLevel []bool, describe []st
 // its UTF-8 encodings (see [bnf.Bytes]): g.Defs holds the lowered bodies,
 // which are defs' own when defs has no such range.
 func newGrammar(defs []bnf.Definition, describe []string) (*Grammar, error) {
-	copied := false
-	for i, d := range defs {
-		if b := bnf.Bytes(d.Body); b != d.Body {
-			if !copied {
-				defs, copied = append([]bnf.Definition(nil), defs...), true
-			}
-			defs[i].Body = b
-		}
-	}
+	defs = bnf.BytesOf(defs)
 	g := &Grammar{Defs: defs, index: map[string]int{}, describe: describe}
 	for i, d := range defs {
 		if _, dup := g.index[d.Name]; dup {

@@ -197,6 +197,9 @@ func writeNode(b *bytes.Buffer, n *bnf.Node) {
 	if n.Fold {
 		b.WriteString(", Fold: true")
 	}
+	if n.CodePoints {
+		b.WriteString(", CodePoints: true")
+	}
 	if len(n.Children) > 0 {
 		b.WriteString(", Children: []*bnf.Node{")
 		for i, k := range n.Children {

@@ -62,7 +62,9 @@ func newLangCheck(defs []bnf.Definition, rules []*pegRule, label string) (*langC
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", label, err)
 	}
-	defs = bnf.WithCore(defs)
+	// Code-point ranges (RFC 3987's ucschar) are checked as the UTF-8
+	// byte sequences they match: the PEG parsers read bytes (gen patch).
+	defs = bnf.BytesOf(bnf.WithCore(defs))
 	c := &langCheck{
 		machine: m,
 		whole:   map[string]*regexp.Regexp{},

@@ -266,15 +266,23 @@ func (p *exprParser) char() (byte, error) {
 	case 't':
 		return '\t', nil
 	case '0':
-		// \0xHH, a byte by its value, as pointlander/peg writes it.
+		// \0xHH, a byte by its value, as pointlander/peg writes it. peg
+		// reads every hex digit that follows, so gen does too: \0xD7FF is
+		// one value, not \0xD7 and two F's.
 		if p.pos < len(p.src) && p.src[p.pos] == 'x' {
 			end := p.pos + 1
-			for end < len(p.src) && end < p.pos+3 && isHexDigit(p.src[end]) {
+			for end < len(p.src) && isHexDigit(p.src[end]) {
 				end++
 			}
-			v, err := strconv.ParseUint(p.src[p.pos+1:end], 16, 8)
+			v, err := strconv.ParseUint(p.src[p.pos+1:end], 16, 32)
 			if err != nil {
 				return 0, fmt.Errorf("bad escape \\0%s", p.src[p.pos:end])
+			}
+			if v > 0xFF {
+				// peg would compare it with a rune, but the patched
+				// parsers read one byte a rune (gen patch): it would
+				// never match a character's UTF-8 bytes.
+				return 0, fmt.Errorf("escape \\0%s is a code point beyond a byte; the parsers read bytes, so write its UTF-8 encoding as byte classes (see utf8PEG: %s)", p.src[p.pos:end], utf8PEG(rune(v), rune(v)))
 			}
 			p.pos = end
 			return byte(v), nil

@@ -72,10 +72,24 @@ func railDiagram(n *bnf.Node) *railItem {
 			return &railItem{kind: railLiteral, text: n.Text + " (any case)"}
 		}
 		if !printable(n.Text) {
+			if label, ok := codePointLabel(n.Text); ok {
+				// %x10000 or %x41.E9 in a code-point grammar: the
+				// characters, by code point.
+				return &railItem{kind: railClass, text: label, title: "the characters " + label + " (as UTF-8)"}
+			}
 			return &railItem{kind: railClass, text: byteLabel(n.Text), title: "the bytes " + byteLabel(n.Text)}
 		}
 		return &railItem{kind: railLiteral, text: n.Text}
 	case bnf.CharRange:
+		if n.CodePoints {
+			// RFC 3987's %xA0-D7FF: one character of a range of code
+			// points, matched as its UTF-8 encoding. The code points are
+			// written as Unicode writes them; the characters themselves
+			// (a no-break space, an unassigned code point) would not
+			// tell a reader which they are.
+			lo, hi := fmt.Sprintf("U+%04X", n.Min), fmt.Sprintf("U+%04X", n.Max)
+			return &railItem{kind: railClass, text: lo + "–" + hi, title: "one character from " + lo + " to " + hi + " (as UTF-8)"}
+		}
 		// RFC 5234's %x30-39: one byte of a range.
 		lo, hi := byte(n.Min), byte(n.Max)
 		text := fmt.Sprintf("%%x%02X–%02X", lo, hi)
@@ -144,6 +158,20 @@ func printable(s string) bool {
 		}
 	}
 	return true
+}
+
+// codePointLabel writes s, valid UTF-8 with a character beyond ASCII, as
+// its code points (U+0041 U+00E9), or reports that it is not such a
+// string.
+func codePointLabel(s string) (string, bool) {
+	if !utf8.ValidString(s) {
+		return "", false
+	}
+	var parts []string
+	for _, r := range s {
+		parts = append(parts, fmt.Sprintf("U+%04X", r))
+	}
+	return strings.Join(parts, " "), true
 }
 
 // byteLabel writes bytes as RFC 5234 does: %xC2.A1.

@@ -175,3 +175,28 @@ func TestPEGRuleTexts(t *testing.T) {
 		t.Errorf("read %d rule texts from rfc2396.peg, which has %d rules", len(texts), len(f.rules))
 	}
 }
+
+// TestRailroadCodePoints checks the boxes of RFC 5234 numeric values in a
+// code-point grammar (RFC 3987): ranges and values beyond a byte are
+// written by code point; byte ranges and bytes stay as they were.
+func TestRailroadCodePoints(t *testing.T) {
+	tests := []struct{ rule, want string }{
+		{"a = %xA0-D7FF", "class U+00A0–U+D7FF"},
+		{"a = %x100000-10FFFD", "class U+100000–U+10FFFD"},
+		{"a = %x10000", "class U+10000"},
+		{"a = %x41.E9.10000", "class U+0041 U+00E9 U+10000"},
+		{"a = %x30-39", "class 0–9"},
+		{"a = %x80-BF", "class %x80–BF"},
+		{"a = %xC2", "class %xC2"},
+		{"a = %xE000-F8FF / %xF0000-FFFFD", "choice(class U+E000–U+F8FF, class U+F0000–U+FFFFD)"},
+	}
+	for _, tt := range tests {
+		defs, err := bnf.ParseABNF(tt.rule)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.rule, err)
+		}
+		if got := railDiagram(defs[0].Body).shape(); got != tt.want {
+			t.Errorf("%s: got %s, want %s", tt.rule, got, tt.want)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // The RFC 5234 dialect (ABNF), the notation of RFC 3986 Appendix A. It
@@ -17,6 +18,15 @@ import (
 //   - numeric values: %x41 (one byte), %x30-39 (a range of bytes, a
 //     CharRange node) and %x41.42 (a case-sensitive string); %d and %b are
 //     read the same way in decimal and binary;
+//   - a numeric value beyond one byte is a Unicode code point, up to
+//     %x10FFFF: a range with a bound above 0xFF (RFC 3987's %xA0-D7FF)
+//     is a CharRange with CodePoints set, which matches the UTF-8 encoding
+//     of one code point of the range; a value or a string with a value
+//     above 0xFF is a Literal of the UTF-8 encoding of its code points. A
+//     value or range within one byte stays a byte (RFC 3629's UTF-8 ABNF,
+//     %xC2 %xA1-BF, is written in bytes). A surrogate (%xD800-DFFF) alone
+//     has no encoding and is an error; a range that spans them matches the
+//     code points around them;
 //   - rule names are case-insensitive; references are resolved to the
 //     spelling of the definition;
 //   - "=/" adds alternatives to a rule defined earlier;
@@ -251,8 +261,8 @@ func (p *bnfParser) numericValue() (*Node, error) {
 			return 0, p.errorf("expected a base-%d number", base)
 		}
 		n, err := strconv.ParseInt(p.src[start:p.pos], base, 32)
-		if err != nil || n > 0xFF {
-			return 0, p.errorf("value %s is not a byte: this reader matches bytes", p.src[start:p.pos])
+		if err != nil || n > MaxCodePoint {
+			return 0, p.errorf("value %s is beyond the last code point, %%x10FFFF", p.src[start:p.pos])
 		}
 		return int(n), nil
 	}
@@ -270,20 +280,46 @@ func (p *bnfParser) numericValue() (*Node, error) {
 		if hi < lo {
 			return nil, p.errorf("empty range %#x-%#x", lo, hi)
 		}
-		return &Node{Kind: CharRange, Min: lo, Max: hi}, nil
+		n := &Node{Kind: CharRange, Min: lo, Max: hi, CodePoints: hi > 0xFF}
+		if n.CodePoints && UTF8Sequences(rune(lo), rune(hi)) == nil {
+			return nil, p.errorf("range %s holds only surrogates, which have no UTF-8 encoding", n.RangeLabel())
+		}
+		return n, nil
 	case p.pos < len(p.src) && p.src[p.pos] == '.':
-		text := []byte{byte(lo)}
+		values := []int{lo}
 		for p.pos < len(p.src) && p.src[p.pos] == '.' {
 			p.pos++
 			c, err := digits()
 			if err != nil {
 				return nil, err
 			}
-			text = append(text, byte(c))
+			values = append(values, c)
 		}
-		return &Node{Kind: Literal, Text: string(text)}, nil
+		return p.valueLiteral(values)
 	}
-	return &Node{Kind: Literal, Text: string([]byte{byte(lo)})}, nil
+	return p.valueLiteral([]int{lo})
+}
+
+// valueLiteral returns the Literal of the values of %x41 or %x41.42: their
+// bytes, or, when one of them is above 0xFF, the UTF-8 encoding of each as
+// a code point.
+func (p *bnfParser) valueLiteral(values []int) (*Node, error) {
+	codePoints := false
+	for _, v := range values {
+		codePoints = codePoints || v > 0xFF
+	}
+	var text []byte
+	for _, v := range values {
+		switch {
+		case !codePoints:
+			text = append(text, byte(v))
+		case v >= 0xD800 && v <= 0xDFFF:
+			return nil, p.errorf("value %X is a surrogate, which has no UTF-8 encoding", v)
+		default:
+			text = utf8.AppendRune(text, rune(v))
+		}
+	}
+	return &Node{Kind: Literal, Text: string(text)}, nil
 }
 
 func isDigitIn(c byte, base int) bool {

@@ -96,7 +96,7 @@ func TestParseABNFErrors(t *testing.T) {
 		{`a = <prose>`, "not machine-readable"},
 		{`a = 1<prose>`, "not machine-readable"},
 		{`a = *<prose>`, "not machine-readable"},
-		{`a = %x100`, "not a byte"},
+		{`a = %x110000`, "beyond the last code point"},
 		{`a = %x39-30`, "empty range"},
 		{`a = %q41`, "expected x, d or b"},
 		{`a = b`, "undefined rule b"},

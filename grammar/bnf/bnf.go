@@ -27,7 +27,7 @@ const (
 	Repetition                // n*m a, [ a ]: Children[0], Min, Max
 	Literal                   // "x": Text (byte for byte; ignoring ASCII case when Fold is set)
 	RuleRef                   // name: Text
-	CharRange                 // %x30-39 (RFC 5234): one byte from Min to Max
+	CharRange                 // %x30-39 (RFC 5234): one byte, or one code point when CodePoints is set, from Min to Max
 	Prose                     // <text> (RFC 5234): Text; only ever repeated zero times
 )
 
@@ -35,12 +35,19 @@ const (
 type Node struct {
 	Kind     Kind
 	Children []*Node
-	Min, Max int    // Repetition bounds (Max < 0: no upper bound); CharRange bytes.
+	Min, Max int    // Repetition bounds (Max < 0: no upper bound); CharRange bytes or code points.
 	Text     string // Literal text, referenced rule name or prose.
 	// Fold is set on a Literal that matches ignoring the case of ASCII
 	// letters: an RFC 5234 quoted string ("v" matches "v" and "V"). RFC
 	// 2396 literals and RFC 5234 %x strings are exact.
 	Fold bool
+	// CodePoints is set on a CharRange whose Min and Max are Unicode code
+	// points, not bytes: it matches the UTF-8 encoding of one code point
+	// from Min to Max (never a surrogate, never an over-long form). ParseABNF
+	// sets it on a range that goes beyond 0xFF, such as RFC 3987's
+	// %xA0-D7FF. A consumer that reads one byte at a time runs [Bytes] of
+	// the node.
+	CodePoints bool
 }
 
 // Definition is one parsed rule of the BNF: its name, its right-hand side and

@@ -225,8 +225,12 @@ func NewGrammarWithLevels(defs []bnf.Definition, charLevel []bool, describe []st
 	return g, nil
 }
 
-// newGrammar indexes and checks defs, and finds the rules of one byte.
+// newGrammar indexes and checks defs, and finds the rules of one byte. A
+// code-point range (RFC 3987's %xA0-D7FF) is run as the byte sequences of
+// its UTF-8 encodings (see [bnf.Bytes]): g.Defs holds the lowered bodies,
+// which are defs' own when defs has no such range.
 func newGrammar(defs []bnf.Definition, describe []string) (*Grammar, error) {
+	defs = bnf.BytesOf(defs)
 	g := &Grammar{Defs: defs, index: map[string]int{}, describe: describe}
 	for i, d := range defs {
 		if _, dup := g.index[d.Name]; dup {

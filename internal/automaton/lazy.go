@@ -1,6 +1,8 @@
 package automaton
 
 import (
+	"github.com/rfc2396/rfc2396/grammar/bnf"
+
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -209,10 +211,22 @@ func (l *Lazy) Match(s string) bool {
 // Explain runs the automaton over s and returns the length of the longest
 // prefix of s that some string of the language starts with, whether s as a
 // whole matches, and what an error at that offset reports (see [State]).
+//
+// The offset never splits a character: where the automaton stops inside a
+// UTF-8 sequence or right after one that is cut short, or the input ends
+// inside one, the offset is the sequence's first byte, and the state the
+// one before it (see [bnf.StartOfChar]).
 func (l *Lazy) Explain(s string) (offset int, matched bool, state State) {
 	st := l.start.Load()
+	// The last two bytes read that start a character, and the states
+	// before them.
+	charStart, charState, prevStart, prevState := 0, st, 0, st
 	classOf := &l.classOf
 	for ; offset < len(s); offset++ {
+		if !bnf.IsContinuation(s[offset]) {
+			prevStart, prevState = charStart, charState
+			charStart, charState = offset, st
+		}
 		c := classOf[s[offset]]
 		next := st.next[c].Load()
 		if next == nil {
@@ -223,7 +237,17 @@ func (l *Lazy) Explain(s string) (offset int, matched bool, state State) {
 		}
 		st = next
 	}
-	return offset, offset == len(s) && st.accepting, *l.describe(st)
+	if offset == len(s) && st.accepting {
+		return offset, true, *l.describe(st)
+	}
+	switch at := bnf.StartOfChar(s, offset); {
+	case at == offset:
+	case at == charStart:
+		offset, st = at, charState
+	case at == prevStart:
+		offset, st = at, prevState
+	}
+	return offset, false, *l.describe(st)
 }
 
 // describe returns the error description of s, working it out the first

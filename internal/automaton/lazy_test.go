@@ -53,7 +53,15 @@ func runEager(d *DFA, s string) outcome {
 		}
 		st = next
 	}
-	return outcome{Offset: off, Matched: off == len(s) && d.States[st].Accepting, State: d.States[st]}
+	matched := off == len(s) && d.States[st].Accepting
+	if at := bnf.StartOfChar(s, off); !matched && at != off {
+		// An error never splits a character: it is reported at the
+		// character's first byte, in the state before it.
+		o := runEager(d, s[:at])
+		o.Matched = false
+		return o
+	}
+	return outcome{Offset: off, Matched: matched, State: d.States[st]}
 }
 
 func runLazy(l *Lazy, s string) outcome {

@@ -16,6 +16,7 @@
 package dfa
 
 import (
+	"github.com/rfc2396/rfc2396/grammar/bnf"
 	"github.com/rfc2396/rfc2396/internal/automaton"
 )
 
@@ -177,15 +178,36 @@ type Result[R any] struct {
 
 // Explain runs t over s and reports where s leaves t's language. It reads
 // each byte at most once and allocates nothing.
+//
+// The offset never splits a character: where the automaton stops inside a
+// UTF-8 sequence or right after one that is cut short, or the input ends
+// inside one, the offset is the sequence's first byte and the result
+// describes the state before it (see [bnf.StartOfChar]).
 func (t *Table[R]) Explain(s string) Result[R] {
 	trans, classOf := t.Trans, t.ClassOf[:256]
 	st, off := 0, 0
+	// The last two bytes read that start a character, and the states
+	// before them.
+	charStart, charState, prevStart, prevState := 0, 0, 0, 0
 	for ; off < len(s); off++ {
+		if !bnf.IsContinuation(s[off]) {
+			prevStart, prevState = charStart, charState
+			charStart, charState = off, st
+		}
 		next := step(trans, st, int(classOf[s[off]]))
 		if next == Dead {
 			break
 		}
 		st = next
+	}
+	if off < len(s) || t.state(st)&accepts == 0 {
+		switch at := bnf.StartOfChar(s, off); {
+		case at == off:
+		case at == charStart:
+			off, st = at, charState
+		case at == prevStart:
+			off, st = at, prevState
+		}
 	}
 	k := t.state(st)
 	r := t.Infos[infoSize*(k&^accepts):]

@@ -19,7 +19,7 @@ func table(t *testing.T, abnf string) *Table[string] {
 		t.Fatal(err)
 	}
 	defs = bnf.WithCore(defs)
-	g, err := automaton.NewGrammar(defs, nil, []string{"ALPHA", "DIGIT"})
+	g, err := automaton.NewGrammar(defs, nil, []string{"ucschar", "ALPHA", "DIGIT"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,5 +85,34 @@ func TestFromDFALimits(t *testing.T) {
 	}
 	if _, err := FromDFA(chain(MaxTrans+1), []string{"r"}); err == nil || !strings.Contains(err.Error(), "at most 65535") {
 		t.Errorf("a table of %d transitions: %v, want an error", MaxTrans+1, err)
+	}
+}
+
+// TestExplainCodePoints checks that an error inside a UTF-8 sequence, or
+// right after one cut short, is reported at the sequence's first byte and
+// describes what could have come there, for a rule with RFC 3987's
+// code-point ranges.
+func TestExplainCodePoints(t *testing.T) {
+	tab := table(t, "text = 1*ichar\nichar = ALPHA / ucschar\nucschar = %xA0-D7FF / %xF900-FDCF / %xFDF0-FFEF / %x10000-1FFFD\n")
+	tests := []struct {
+		in   string
+		want Result[string]
+	}{
+		{"a\u00e9\U00010000", Result[string]{Matched: true, Offset: 7, Path: []string{"text", "ichar", "ucschar"}, AltPath: []string{"text", "ichar", "ucschar"}, Expected: "ucschar, ALPHA or end of input"}},
+		{"ab\ufdd0", Result[string]{Offset: 2, Path: []string{"text", "ichar"}, AltPath: []string{"text", "ichar"}, Expected: "ucschar, ALPHA or end of input"}},
+		{"ab\xed\xa0\x80", Result[string]{Offset: 2, Path: []string{"text", "ichar"}, AltPath: []string{"text", "ichar"}, Expected: "ucschar, ALPHA or end of input"}},
+		{"ab\xe2\x82", Result[string]{Offset: 2, Path: []string{"text", "ichar"}, AltPath: []string{"text", "ichar"}, Expected: "ucschar, ALPHA or end of input"}},
+		{"ab\xe2\x82c", Result[string]{Offset: 2, Path: []string{"text", "ichar"}, AltPath: []string{"text", "ichar"}, Expected: "ucschar, ALPHA or end of input"}},
+		{"\xe2", Result[string]{Offset: 0, Path: []string{"text"}, AltPath: []string{"text"}, Expected: "ucschar or ALPHA"}},
+		{"a\u00e9 ", Result[string]{Offset: 3, Path: []string{"text", "ichar", "ucschar"}, AltPath: []string{"text", "ichar", "ucschar"}, Expected: "ucschar, ALPHA or end of input"}},
+	}
+	for _, tt := range tests {
+		got := tab.Explain(tt.in)
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("Explain(%+q) (-want +got):\n%s", tt.in, diff)
+		}
+		if m := tab.Match(tt.in); m != tt.want.Matched {
+			t.Errorf("Match(%+q) = %v, Explain says %v", tt.in, m, tt.want.Matched)
+		}
 	}
 }

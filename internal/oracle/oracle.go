@@ -226,7 +226,10 @@ func CompileProg(pattern string) *syntax.Prog {
 }
 
 // ViablePrefixOf is ViablePrefix for any program CompileProg returns (the
-// RFC 3986 oracle runs it too), over s read one byte a rune.
+// RFC 3986 oracle runs it too), over s read one byte a rune. Like the
+// parsers' errors, the offset never splits a character: where the first
+// byte no parse can include is inside a UTF-8 sequence, or right after
+// one cut short, it is the sequence's first byte (bnf.StartOfChar).
 func ViablePrefixOf(prog *syntax.Prog, s string) int {
 	cur := closure(prog, nil, uint32(prog.Start))
 	for i := 0; i < len(s); i++ {
@@ -242,11 +245,11 @@ func ViablePrefixOf(prog *syntax.Prog, s string) int {
 			}
 		}
 		if len(next) == 0 {
-			return i
+			return bnf.StartOfChar(s, i)
 		}
 		cur = next
 	}
-	return len(s)
+	return bnf.StartOfChar(s, len(s))
 }
 
 // closure returns the rune-consuming and matching instructions reachable

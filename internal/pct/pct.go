@@ -5,7 +5,11 @@
 // each with the tables of its own grammar.
 package pct
 
-import "strings"
+import (
+	"slices"
+	"strings"
+	"unicode/utf8"
+)
 
 // Set is a set of bytes.
 type Set [4]uint64
@@ -78,10 +82,45 @@ type Table struct {
 	FirstSegment Set  // path rules: bytes left raw before the first "/"
 	Delims       Set  // the component's delimiters: what decoding splits on
 	NonEmpty     bool // the rule does not match the empty string
+	// Chars are the characters beyond ASCII left raw, as ranges of code
+	// points sorted by Lo (RFC 3987's ucschar, and iprivate in iquery):
+	// a valid UTF-8 encoding of one of them is copied; every other byte
+	// of 0x80 or above is escaped, so a character outside them is
+	// written as its UTF-8 bytes percent-encoded (RFC 3987 section 3.1,
+	// step 2). Empty for the URI grammars, which escape every such byte.
+	Chars []Range
 	// Hex are the sixteen digits Escape writes, by value: those of the
 	// grammar's escapes, in upper case where it has both cases (see
 	// [UpperHex]); "" means UpperHex.
 	Hex string
+}
+
+// Range is the code points Lo to Hi, both included.
+type Range struct{ Lo, Hi rune }
+
+// rawChar returns the length of the UTF-8 encoding at s[i] of a character
+// of t.Chars, or 0 if there is none there.
+func (t *Table) rawChar(s string, i int) int {
+	if len(t.Chars) == 0 || s[i] < 0x80 {
+		return 0
+	}
+	r, size := utf8.DecodeRuneInString(s[i:])
+	if r == utf8.RuneError && size == 1 {
+		return 0
+	}
+	k, _ := slices.BinarySearchFunc(t.Chars, r, func(g Range, r rune) int {
+		switch {
+		case g.Hi < r:
+			return -1
+		case g.Lo > r:
+			return 1
+		}
+		return 0
+	})
+	if k < len(t.Chars) && t.Chars[k].Lo <= r && r <= t.Chars[k].Hi {
+		return size
+	}
+	return 0
 }
 
 // Problem says why Escape could not escape a string for a table's rule.
@@ -103,7 +142,8 @@ const (
 	Unrepresentable
 )
 
-// Escape returns s with every byte t does not leave raw percent-encoded,
+// Escape returns s with every byte t does not leave raw percent-encoded
+// (a character of t.Chars is left raw as a whole),
 // with the digits of t.Hex (upper case unless the grammar says otherwise),
 // so that the result matches t's rule as a whole and Decode
 // gives s back byte for byte; or the problem that prevents it.
@@ -155,6 +195,11 @@ func (t *Table) Escape(s string) (string, Problem) {
 		}
 		if allowed.Has(c) {
 			b.WriteByte(c)
+			continue
+		}
+		if n := t.rawChar(s, i); n > 0 {
+			b.WriteString(s[i : i+n])
+			i += n - 1
 			continue
 		}
 		b.WriteByte('%')

@@ -57,6 +57,47 @@ func TestTableEscape(t *testing.T) {
 	}
 }
 
+// TestTableEscapeCodePoints checks escaping by rule in a grammar of code
+// points (RFC 3987): a character of the table's ranges is kept, any other
+// byte beyond ASCII is escaped, so a character outside them is written as
+// its UTF-8 bytes percent-encoded (section 3.1 step 2), and so is every
+// byte of a surrogate, an over-long form or a sequence cut short.
+func TestTableEscapeCodePoints(t *testing.T) {
+	ucschar := []Range{{0xA0, 0xD7FF}, {0xF900, 0xFDCF}, {0xFDF0, 0xFFEF}, {0x10000, 0x1FFFD}}
+	iquery := &Table{Raw: SetOf("abc/?"), First: SetOf("abc/?"), Chars: []Range{{0xA0, 0xD7FF}, {0xE000, 0xF8FF}, {0xF900, 0xFDCF}, {0xFDF0, 0xFFEF}, {0x10000, 0x1FFFD}}}
+	ipath := &Table{Raw: SetOf("abc"), First: SetOf("/"), Keep: SetOf("/"), FirstSegment: SetOf("abc"), Chars: ucschar}
+	segment := &Table{Raw: SetOf("abc"), First: SetOf("abc"), Chars: ucschar}
+	ascii := &Table{Raw: SetOf("abc"), First: SetOf("abc")}
+	tests := []struct {
+		t        *Table
+		in, want string
+	}{
+		{segment, "a\u00e9", "a\u00e9"},
+		{segment, "\u009f\u00a0", "%C2%9F\u00a0"},
+		{segment, "\ud7ff\ue000", "\ud7ff%EE%80%80"}, // iprivate: not in a segment
+		{iquery, "\ud7ff\ue000", "\ud7ff\ue000"},     // but in a query
+		{segment, "\uffef\ufffd", "\uffef%EF%BF%BD"},
+		{segment, "\uffff\U00010000", "%EF%BF%BF\U00010000"},
+		{segment, "\U0001fffd\U0001fffe", "\U0001fffd%F0%9F%BF%BE"},
+		{segment, "\U0010fffd", "%F4%8F%BF%BD"},
+		{segment, "\xed\xa0\x80", "%ED%A0%80"},               // a surrogate
+		{segment, "\xc0\x80\xe0\x80\x80", "%C0%80%E0%80%80"}, // over-long forms
+		{segment, "a\xc3", "a%C3"},                           // cut short
+		{segment, "\xc3 \xa9", "%C3%20%A9"},
+		{ascii, "a\u00e9", "a%C3%A9"},
+		{ipath, "/\u00e9/b c", "/\u00e9/b%20c"},
+	}
+	for _, tt := range tests {
+		got, p := tt.t.Escape(tt.in)
+		if got != tt.want || p != NoProblem {
+			t.Errorf("Escape(%+q) = %+q, %d; want %+q", tt.in, got, p, tt.want)
+		}
+		if back, bad := Decode(got); back != tt.in || bad >= 0 {
+			t.Errorf("Decode(Escape(%+q)) = %+q, %d: not the input", tt.in, back, bad)
+		}
+	}
+}
+
 // testRule is a made-up grammar's rule type for Grammar.
 type testRule int
 

@@ -10,6 +10,11 @@ import (
 	"testing"
 
 	"github.com/rfc2396/rfc2396/conformance"
+	"github.com/rfc2396/rfc2396/grammar"
+	"github.com/rfc2396/rfc2396/grammar/bnf"
+	"github.com/rfc2396/rfc2396/internal/oracle"
+	"github.com/rfc2396/rfc2396/internal/oracle3986"
+	grammar3986 "github.com/rfc2396/rfc2396/rfc3986/grammar"
 )
 
 // suiteCounts is what the docs say of a committed suite: its size by
@@ -54,7 +59,15 @@ func committedCounts(t *testing.T) map[string]suiteCounts {
 // cases" in docs/*.md, README.md and the site's templates) against the
 // suites themselves, so that regenerating the suite cannot leave a stale
 // number behind.
+//
+// The docs state the suites of the grammars as published: under an edited
+// grammar (docs/changing-the-grammar.md), go generate writes the suites
+// anew but not the prose and the tables of other parsers' grades, so the
+// test says so and checks nothing.
 func TestDocsCounts(t *testing.T) {
+	if !oracle.RuleAsPublished(grammar.RuleURIReference) || !rfc3986AsPublished(t) {
+		t.Skip("the grammar in force is not the published one: the docs' counts are those of the published grammars' suites")
+	}
 	counts := committedCounts(t)
 	read := func(path string) string {
 		b, err := os.ReadFile(filepath.Join("..", path))
@@ -141,4 +154,27 @@ func TestDocsCounts(t *testing.T) {
 			}
 		}
 	}
+}
+
+// rfc3986AsPublished reports whether the RFC 3986 grammar in force writes
+// every rule as Appendix A of RFC 3986 publishes it: the same ABNF lines.
+func rfc3986AsPublished(t *testing.T) bool {
+	inForce, err := bnf.ParseABNF(grammar3986.ABNF)
+	if err != nil {
+		t.Fatal(err)
+	}
+	published, err := oracle3986.PublishedDefinitions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := map[string]string{}
+	for _, d := range inForce {
+		lines[d.Name] = d.Line
+	}
+	for _, d := range published {
+		if lines[d.Name] != d.Line {
+			return false
+		}
+	}
+	return len(inForce) == len(published)
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/rfc2396/rfc2396/grammar"
+	"github.com/rfc2396/rfc2396/internal/oracle"
 	"github.com/rfc2396/rfc2396/parser"
 )
 
@@ -18,16 +19,22 @@ func TestOtherReadings(t *testing.T) {
 		ref, base string
 		want      map[string]string // component: "ours | net/url | differs"
 		err       bool
+		// hostname: the row holds while hostname reads as Appendix A
+		// publishes it ("_" is in no label), not under an edit of it.
+		hostname bool
 	}{
 		{"http://a_b.example:80/x?q#f", "", map[string]string{
 			"scheme": "http | http | false", "host": "undefined | a_b.example | true", "port": "undefined | 80 | true",
 			"userinfo": "undefined |  | false", "path": "/x | /x | false", "query": "q | q | false", "fragment": "f | f | false",
-		}, false},
-		{"http://u@h:8080/", "", map[string]string{"userinfo": "u | u | false", "host": "h | h | false", "port": "8080 | 8080 | false"}, false},
-		{"http://[::1]:8080/", "", map[string]string{"host": "none | [::1] | false"}, false},
-		{"../g", "http://a/b/c/d", map[string]string{"resolved": "http://a/b/g | http://a/b/g | false", "scheme": "undefined |  | false"}, false},
-		{"http://a/%zz", "", map[string]string{"path": "none |  | false"}, true},
+		}, false, true},
+		{"http://u@h:8080/", "", map[string]string{"userinfo": "u | u | false", "host": "h | h | false", "port": "8080 | 8080 | false"}, false, false},
+		{"http://[::1]:8080/", "", map[string]string{"host": "none | [::1] | false"}, false, false},
+		{"../g", "http://a/b/c/d", map[string]string{"resolved": "http://a/b/g | http://a/b/g | false", "scheme": "undefined |  | false"}, false, false},
+		{"http://a/%zz", "", map[string]string{"path": "none |  | false"}, true, false},
 	} {
+		if c.hostname && !oracle.RuleAsPublished(grammar.RuleHostname) {
+			continue
+		}
 		s := newSite(t)
 		status, body := s.PlayJSON(NoCancel{}, "ref="+urlQueryEscape(c.ref)+"&base="+urlQueryEscape(c.base), false)
 		if status != http.StatusOK {

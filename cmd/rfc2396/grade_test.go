@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"regexp"
 	"runtime"
 	"strings"
 	"testing"
@@ -57,10 +58,14 @@ func TestGradeReport(t *testing.T) {
 	}
 
 	stdout, _, _ = runCLI("", "grade", "--run", "validity", "--skip", "validity//invalid-.*", "--suite", suite, "--", "sh", "-c", adapter)
-	for _, want := range []string{"parse mode: the command exited with status 0 and wrote 25 byte(s) to standard error:\n  | adapter: warming up \\x1b[1m\n", "validity     436/436 agreed"} {
-		if !strings.Contains(stdout, want) {
-			t.Errorf("the report lacks %q:\n%s", want, stdout)
-		}
+	if want := "parse mode: the command exited with status 0 and wrote 25 byte(s) to standard error:\n  | adapter: warming up \\x1b[1m\n"; !strings.Contains(stdout, want) {
+		t.Errorf("the report lacks %q:\n%s", want, stdout)
+	}
+	// Only the valid cases are selected, and the adapter calls every
+	// reference valid: all of them agree. (How many there are is the
+	// suite's business: a grammar edit changes it.)
+	if m := regexp.MustCompile(`validity +(\d+)/(\d+) agreed`).FindStringSubmatch(stdout); m == nil || m[1] != m[2] || m[1] == "0" {
+		t.Errorf("the report lacks \"validity N/N agreed\" with N > 0:\n%s", stdout)
 	}
 	if strings.Contains(stdout, "\x1b") {
 		t.Errorf("the report holds an escape character:\n%q", stdout)

@@ -228,11 +228,16 @@ func runExamples(dirs []string) ([]failure, error) {
 			// expect, which is how the Examples report that their input
 			// no longer reads as their comment says.
 			if i := slices.IndexFunc(running, func(k [2]string) bool { return k[0] == e.Package }); i >= 0 {
-				text := ""
+				var text strings.Builder
 				if b := outputs[running[i]]; b != nil {
-					text = b.String()
+					for line := range strings.Lines(b.String()) {
+						if !strings.HasPrefix(line, "=== ") {
+							text.WriteString("\t" + line)
+						}
+					}
 				}
-				return nil, fmt.Errorf("%s: %s stopped on an error: the grammar in force no longer reads its input as the Example and its comment say, and its output is not rewritten. Change the Example by hand (its input, its comment and its output; see docs/changing-the-grammar.md), then run go generate again. It printed:\n%s", e.Package, running[i][1], text)
+				dir := "." + strings.TrimPrefix(e.Package, module)
+				return nil, fmt.Errorf("%s: %s stopped on an error, so the grammar in force no longer reads its input as the Example and its comment say; its output is not rewritten. Change the Example by hand (its input, its comment and its output; see docs/changing-the-grammar.md), then run go generate again. It printed:\n%s", dir, running[i][1], text.String())
 			}
 			// Otherwise the package failed by its Examples (listed
 			// above), or because it does not build, which is the

@@ -91,6 +91,7 @@ package rfc2396
 // standards, with the default seed of the vectors command.
 //go:generate go run ./cmd/rfc2396 vectors --standard rfc2396 --out testdata/vectors/rfc2396
 //go:generate go run ./cmd/rfc2396 vectors --standard rfc3986 --out testdata/vectors/rfc3986
+//go:generate go test ./conformance -run TestDocsCounts -update-sizes
 
 // Last, the "Output:" comments of the Example functions that print what
 // the grammar makes of their input (step 7).

@@ -144,3 +144,81 @@ func copyTree(t *testing.T, src, dst string) {
 		t.Fatal(err)
 	}
 }
+
+// TestNewProfile adds a profile line to edits/edits.txt in a copy of the
+// repository, as docs/changing-the-grammar.md describes: a line that
+// names an unknown edit must make gen fail and leave the tree as it was;
+// a good line must regenerate with no change to Go code, the CLI must
+// list the profile once, the site must have its pages, and the tests of
+// the packages that list profiles must pass.
+func TestNewProfile(t *testing.T) {
+	if os.Getenv("RFC2396_LONG") == "" {
+		t.Skip("long check: set RFC2396_LONG=1")
+	}
+	repo := filepath.Join(t.TempDir(), "repo")
+	copyTree(t, ".", repo)
+	list := filepath.Join(repo, "edits", "edits.txt")
+	before, err := os.ReadFile(list)
+	if err != nil {
+		t.Fatal(err)
+	}
+	generated := []string{"grammar/edits_gen.go", "grammar/rfc2396.abnf", "grammar/rules_gen.go"}
+	read := func(name string) string {
+		b, err := os.ReadFile(filepath.Join(repo, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	old := map[string]string{}
+	for _, name := range generated {
+		old[name] = read(name)
+	}
+	dnsData := filepath.Join(repo, "site", "data", "dns")
+
+	// A line that names an edit there is not: nothing is written.
+	bad := string(before) + "profile dns: no-such-edit -- a profile with an unknown edit\n"
+	if err := os.WriteFile(list, []byte(bad), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := run(t, repo, "go", "run", "./gen", "grammar")
+	if err == nil || !strings.Contains(out, "profile dns names an unknown edit no-such-edit") {
+		t.Fatalf("gen grammar with an unknown edit in a profile: %v\n%s", err, out)
+	}
+	for _, name := range generated {
+		if read(name) != old[name] {
+			t.Errorf("%s changed although gen grammar failed", name)
+		}
+	}
+	if _, err := os.Stat(dnsData); err == nil {
+		t.Errorf("site/data/dns written although gen grammar failed")
+	}
+
+	// A good line.
+	good := string(before) + "profile dns: digit-hostname -- RFC 2396 with single-label hostnames that may start with a digit\n"
+	if err := os.WriteFile(list, []byte(good), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := run(t, repo, "go", "generate", "./..."); err != nil {
+		t.Fatalf("go generate after a new profile line: %v\n%s", err, out)
+	}
+	for _, name := range []string{"grammar.json", "examples.json"} {
+		if _, err := os.Stat(filepath.Join(dnsData, name)); err != nil {
+			t.Errorf("the site has no data for the profile: %v", err)
+		}
+	}
+	out, _ = run(t, repo, "go", "run", "./cmd/rfc2396", "compare", "http://a/b")
+	if n := strings.Count(out, "rfc2396 dns "); n != 1 {
+		t.Errorf("compare lists the profile dns %d times:\n%s", n, out)
+	}
+	if n := strings.Count(out, "rfc2396 strict "); n != 1 {
+		t.Errorf("compare lists the profile strict %d times:\n%s", n, out)
+	}
+	out, err = run(t, repo, "go", "run", "./cmd/rfc2396", "parse", "--profile", "dns", "--rule", "hostname", "3com")
+	if err != nil || !strings.Contains(out, "valid hostname") {
+		t.Errorf("parse --profile dns: %v\n%s", err, out)
+	}
+	if out, err := run(t, repo, "go", "test", "./parser/", "./cmd/rfc2396/", "./site/", "./conformance/", "."); err != nil {
+		t.Fatalf("go test after a new profile line: %v\n%s", err, out)
+	}
+}

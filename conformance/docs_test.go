@@ -1,6 +1,7 @@
 package conformance_test
 
 import (
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -16,6 +17,13 @@ import (
 	"github.com/rfc2396/rfc2396/internal/oracle3986"
 	grammar3986 "github.com/rfc2396/rfc2396/rfc3986/grammar"
 )
+
+// updateSizes makes TestDocsCounts rewrite the sizes sentence of
+// docs/conformance.md from the committed suites, and check nothing else,
+// as go generate does after it regenerates them (the other counts it
+// checks are grades of outside parsers, which only grading them again can
+// update).
+var updateSizes = flag.Bool("update-sizes", false, "rewrite the sizes sentence of docs/conformance.md")
 
 // suiteCounts is what the docs say of a committed suite: its size by
 // category, the cases a grade counts by category (validity: whole
@@ -80,6 +88,21 @@ func TestDocsCounts(t *testing.T) {
 
 	sizes := regexp.MustCompile(`Sizes at seed 2396: RFC 2396 (\d+) validity, (\d+) components, (\d+) resolution,\s+(\d+) normalization, (\d+) equivalence cases; RFC 3986 (\d+), (\d+), (\d+), (\d+), (\d+)\.`)
 	m := sizes.FindStringSubmatch(doc)
+	if m != nil && *updateSizes {
+		a, b := counts["rfc2396"].size, counts["rfc3986"].size
+		sentence := fmt.Sprintf("Sizes at seed 2396: RFC 2396 %d validity, %d components, %d resolution,\n%d normalization, %d equivalence cases; RFC 3986 %d, %d, %d, %d, %d.", a[0], a[1], a[2], a[3], a[4], b[0], b[1], b[2], b[3], b[4])
+		if sentence != m[0] {
+			doc = strings.Replace(doc, m[0], sentence, 1)
+			if err := os.WriteFile("../docs/conformance.md", []byte(doc), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			m = sizes.FindStringSubmatch(doc)
+		}
+		// The grades below are of outside parsers: only grading them
+		// again updates them, so go generate, which runs this, does not
+		// stop on them; go test does.
+		return
+	}
 	if m == nil {
 		t.Errorf("docs/conformance.md has no sentence matching %s", sizes)
 	} else {

@@ -2,6 +2,7 @@ package document_test
 
 import (
 	"fmt"
+	"log"
 	"strings"
 
 	"github.com/rfc2396/rfc2396/document"
@@ -76,7 +77,10 @@ func ExampleSniff() {
 }
 
 func ExampleFileURI() {
-	u, _ := document.FileURI("/srv/www/my page.html")
+	u, err := document.FileURI("/srv/www/my page.html")
+	if err != nil {
+		log.Fatal(err)
+	}
 	fmt.Println(u)
 	// Output: file:///srv/www/my%20page.html
 }

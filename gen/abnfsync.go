@@ -130,7 +130,7 @@ func writeABNF(path string, rules []*pegRule, pegFileName string) (string, error
 			fmt.Fprintf(os.Stderr, "gen: %s: wrote %q from %s\n", path, l, pegFileName)
 		}
 	}
-	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+	if err := writeFile(path, []byte(text)); err != nil {
 		return "", err
 	}
 	return text, nil

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"maps"
-	"os"
 	"path"
 	"slices"
 	"strings"
@@ -157,7 +156,7 @@ func deriveCompact(ref *pegFile, keepNames []string, t compactTarget) (*accel, e
 	}
 	fmt.Fprintf(&b, "\npackage %s\n\nimport \"github.com/rfc2396/rfc2396/internal/pegrun\"\n\n%s\n", t.pkg, decl)
 	b.WriteString(body.String())
-	if err := os.WriteFile(t.pegPath, []byte(b.String()), 0o644); err != nil {
+	if err := writeFile(t.pegPath, []byte(b.String())); err != nil {
 		return nil, err
 	}
 	return acc, writeGo(t.goPath, parser)

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"os"
 	"slices"
 )
 
@@ -26,7 +25,7 @@ var editCompactKeep = append(slices.Clone(compactKeep), "ipv6reference", "IPv6ad
 // parser (compile.go); go generate then compiles editref.peg with peg.
 func generateEditParsers(ref *pegFile, c *composition) error {
 	union, slots := unionPEG(ref, c, "editref", "EditRef")
-	if err := os.WriteFile("parser/internal/editref/editref.peg", []byte(printPEG(union)), 0o644); err != nil {
+	if err := writeFile("parser/internal/editref/editref.peg", []byte(printPEG(union))); err != nil {
 		return err
 	}
 	var all []*pegRule

@@ -64,7 +64,11 @@ func loadEdits() ([]*edit, []profileDef, error) {
 			names = strings.Fields(rest)
 		case ok && len(fields) == 2 && fields[0] == "profile":
 			edits, summary, _ := strings.Cut(rest, "--")
-			profiles = append(profiles, profileDef{name: fields[1], summary: strings.TrimSpace(summary), edits: strings.Fields(edits)})
+			name := fields[1]
+			if err := checkProfileName(name, len(profiles), len(strings.Fields(edits)), profiles); err != nil {
+				return nil, nil, fmt.Errorf("%s:%d: %w", editsList, n+1, err)
+			}
+			profiles = append(profiles, profileDef{name: name, summary: strings.TrimSpace(summary), edits: strings.Fields(edits)})
 		default:
 			return nil, nil, fmt.Errorf("%s:%d: want \"edits: NAME...\" or \"profile NAME: EDIT... -- summary\"", editsList, n+1)
 		}
@@ -82,6 +86,9 @@ func loadEdits() ([]*edit, []profileDef, error) {
 		}
 		edits = append(edits, e)
 	}
+	if len(profiles) == 0 {
+		return nil, nil, fmt.Errorf("%s: no profile line; the first must be \"profile strict: -- ...\"", editsList)
+	}
 	for _, p := range profiles {
 		for _, name := range p.edits {
 			if !slices.Contains(names, name) {
@@ -90,6 +97,36 @@ func loadEdits() ([]*edit, []profileDef, error) {
 		}
 	}
 	return edits, profiles, nil
+}
+
+// reservedProfileNames are names a profile cannot take: the site keeps
+// each profile's data in site/data/NAME beside the standards' own, and
+// the CLI reads --standard and --profile values from one namespace.
+var reservedProfileNames = []string{"rfc2396", "rfc3986", "rfc3987"}
+
+// checkProfileName checks the name of the profile at index i of
+// edits/edits.txt, with nEdits edits, against the profiles before it. A
+// profile name is a directory under site/data, a --profile value and a
+// URL path element, so it is lower-case letters, digits and hyphens; the
+// first profile is strict, with no edit, which the parser package names
+// as its default.
+func checkProfileName(name string, i, nEdits int, before []profileDef) error {
+	if name == "" || strings.Trim(name, "abcdefghijklmnopqrstuvwxyz0123456789-") != "" || name[0] == '-' || name[len(name)-1] == '-' {
+		return fmt.Errorf("profile name %q: want lower-case letters, digits and inner hyphens", name)
+	}
+	if slices.Contains(reservedProfileNames, name) {
+		return fmt.Errorf("profile name %q is the name of a standard", name)
+	}
+	if slices.ContainsFunc(before, func(p profileDef) bool { return p.name == name }) {
+		return fmt.Errorf("profile %s is defined twice", name)
+	}
+	if (i == 0) != (name == "strict") {
+		return fmt.Errorf("profile %s: the first profile must be strict, and strict the first", name)
+	}
+	if name == "strict" && nEdits != 0 {
+		return fmt.Errorf("profile strict is Appendix A exactly and has no edit")
+	}
+	return nil
 }
 
 // editKeys are the keys of the "; key: value" lines of an edit; any other

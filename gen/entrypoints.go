@@ -79,7 +79,7 @@ func syncEntryPoints(path string, ref *pegFile) error {
 		return fmt.Errorf("%s: want one line %q", path, helperRule+" <- ...")
 	}
 	src = line.ReplaceAll(src, []byte(helperRule+" <- "+strings.Join(names, " / ")))
-	if err := os.WriteFile(path, src, 0o644); err != nil {
+	if err := writeFile(path, src); err != nil {
 		return err
 	}
 	fmt.Fprintf(os.Stderr, "gen: %s: %s now reaches %s, so that every rule can be run as a start rule\n", path, helperRule, strings.Join(names, ", "))

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"os"
 	"reflect"
 
 	"github.com/rfc2396/rfc2396/internal/automaton"
@@ -110,5 +109,5 @@ func explainTables(dir string, g *automaton.Grammar, rules int, source, catalogu
 	if err := writeGo(dir+"/tables_gen.go", b.Bytes()); err != nil {
 		return err
 	}
-	return os.WriteFile(dir+"/tables.bin", enc.Blob, 0o644)
+	return writeFile(dir+"/tables.bin", enc.Blob)
 }

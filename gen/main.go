@@ -48,6 +48,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "usage: gen grammar | gen rfc3986 | gen patch FILE...")
 		os.Exit(2)
 	}
+	staging = true
 	var err error
 	switch os.Args[1] {
 	case "grammar":
@@ -64,7 +65,13 @@ func main() {
 		err = fmt.Errorf("unknown command %q", os.Args[1])
 	}
 	if err != nil {
+		discardStaged()
 		fmt.Fprintln(os.Stderr, "gen:", err)
+		fmt.Fprintln(os.Stderr, "gen: nothing written: the tree is as it was")
+		os.Exit(1)
+	}
+	if err := commitStaged(); err != nil {
+		fmt.Fprintln(os.Stderr, "gen: writing the outputs:", err)
 		os.Exit(1)
 	}
 }
@@ -237,7 +244,7 @@ func writeGo(path string, src []byte) error {
 	if err != nil {
 		return fmt.Errorf("%s: %v", path, err)
 	}
-	return os.WriteFile(path, out, 0o644)
+	return writeFile(path, out)
 }
 
 // patch rewrites a file written by pointlander/peg v1.0.1; see the package

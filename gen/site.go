@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -114,27 +113,24 @@ func writeSite(g siteGrammar, defs []bnf.Definition, pegSrc string, sections []s
 		return err
 	}
 	dir := filepath.Join("site", "data", g.Name)
-	if err := os.MkdirAll(filepath.Join(dir, "diagrams"), 0o755); err != nil {
-		return err
-	}
 	// Diagrams of rules that no longer exist would linger: start afresh.
 	old, _ := filepath.Glob(filepath.Join(dir, "diagrams", "*.svg"))
 	for _, f := range old {
 		if _, ok := svgs[filepath.Base(f)]; !ok {
-			if err := os.Remove(f); err != nil {
+			if err := removeFile(f); err != nil {
 				return err
 			}
 		}
 	}
 	for name, svg := range svgs {
-		if err := os.WriteFile(filepath.Join(dir, "diagrams", name), svg, 0o644); err != nil {
+		if err := writeFile(filepath.Join(dir, "diagrams", name), svg); err != nil {
 			return err
 		}
 	}
-	if err := os.WriteFile(filepath.Join("site", "data", "legend.svg"), railLegend(), 0o644); err != nil {
+	if err := writeFile(filepath.Join("site", "data", "legend.svg"), railLegend()); err != nil {
 		return err
 	}
-	return os.WriteFile(filepath.Join(dir, "grammar.json"), data, 0o644)
+	return writeFile(filepath.Join(dir, "grammar.json"), data)
 }
 
 // siteFiles builds grammar.json and the diagrams, by file name.

@@ -3,19 +3,29 @@ package parser_test
 import (
 	"errors"
 	"fmt"
+	"log"
 
 	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/parser"
 )
 
 func ExampleEscape() {
-	seg, _ := parser.Escape("a/b;c d", grammar.RuleSegment)
-	q, _ := parser.Escape("x=1&y=é", grammar.RuleQuery)
-	path, _ := parser.Escape("/my docs/a;type=d", grammar.RuleAbsPath)
+	seg, err := parser.Escape("a/b;c d", grammar.RuleSegment)
+	if err != nil {
+		log.Fatal(err)
+	}
+	q, err := parser.Escape("x=1&y=é", grammar.RuleQuery)
+	if err != nil {
+		log.Fatal(err)
+	}
+	path, err := parser.Escape("/my docs/a;type=d", grammar.RuleAbsPath)
+	if err != nil {
+		log.Fatal(err)
+	}
 	fmt.Println(seg)
 	fmt.Println(q)
 	fmt.Println(path)
-	_, err := parser.Escape("a", grammar.RuleAbsPath)
+	_, err = parser.Escape("a", grammar.RuleAbsPath)
 	fmt.Println(err)
 	// Output:
 	// a%2Fb%3Bc%20d
@@ -25,9 +35,12 @@ func ExampleEscape() {
 }
 
 func ExampleUnescape() {
-	s, _ := parser.Unescape("caf%C3%A9%20au%20lait")
+	s, err := parser.Unescape("caf%C3%A9%20au%20lait")
+	if err != nil {
+		log.Fatal(err)
+	}
 	fmt.Println(s)
-	_, err := parser.Unescape("100%")
+	_, err = parser.Unescape("100%")
 	var uerr *parser.UnescapeError
 	if errors.As(err, &uerr) {
 		fmt.Println(uerr.Offset)
@@ -43,11 +56,17 @@ func ExampleUnescape() {
 // the decoded accessors split on the delimiters and decode what is
 // between them, so that an escaped delimiter stays data.
 func ExampleURI_PathSegments() {
-	u, _ := parser.Parse("http://h/a%2Fb;v=1%3B2/c?k=a%26b&l=c")
+	u, err := parser.Parse("http://h/a%2Fb;v=1%3B2/c?k=a%26b&l=c")
+	if err != nil {
+		log.Fatal(err)
+	}
 	for _, s := range u.PathSegments() {
 		fmt.Printf("segment %q %q\n", s.Name, s.Params)
 	}
-	fields, _ := u.QueryFields()
+	fields, ok := u.QueryFields()
+	if !ok {
+		log.Fatal("no query")
+	}
 	for _, f := range fields {
 		fmt.Printf("field %q %q\n", f.Value, f.Delim)
 	}

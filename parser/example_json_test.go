@@ -3,6 +3,7 @@ package parser_test
 import (
 	"encoding/json"
 	"fmt"
+	"log"
 
 	"github.com/rfc2396/rfc2396/parser"
 )
@@ -15,8 +16,14 @@ func ExampleURI_MarshalText() {
 		Base    *parser.URI `json:"base"`
 		Missing *parser.URI `json:"missing"`
 	}
-	href, _ := parser.Parse("http://xn--r8jz45g.jp/a?b#c")
-	base, _ := parser.Parse("http://a/b/")
+	href, err := parser.Parse("http://xn--r8jz45g.jp/a?b#c")
+	if err != nil {
+		log.Fatal(err)
+	}
+	base, err := parser.Parse("http://a/b/")
+	if err != nil {
+		log.Fatal(err)
+	}
 	b, err := json.Marshal(link{Href: *href, Base: base})
 	fmt.Println(string(b), err)
 

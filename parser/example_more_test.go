@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log"
 
 	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/parser"
@@ -84,7 +85,10 @@ func ExampleURI_UnmarshalText() {
 	}
 	err := json.Unmarshal([]byte(`{"href":"http://example.org/a?b#c"}`), &link)
 	fmt.Println(link.Href.Query().Value, err)
-	out, _ := json.Marshal(link)
+	out, err := json.Marshal(link)
+	if err != nil {
+		log.Fatal(err)
+	}
 	fmt.Println(string(out))
 	err = json.Unmarshal([]byte(`{"href":"http://a/%zz"}`), &link)
 	fmt.Println(err)
@@ -95,8 +99,14 @@ func ExampleURI_UnmarshalText() {
 }
 
 func ExampleURI_ResolveReference() {
-	base, _ := parser.Parse("http://a/b/c/d;p?q")
-	ref, _ := parser.Parse("../g?y")
+	base, err := parser.Parse("http://a/b/c/d;p?q")
+	if err != nil {
+		log.Fatal(err)
+	}
+	ref, err := parser.Parse("../g?y")
+	if err != nil {
+		log.Fatal(err)
+	}
 	u, warnings, err := base.ResolveReference(ref)
 	fmt.Println(u, warnings, err)
 	// Output:
@@ -114,8 +124,14 @@ func ExampleCompose() {
 }
 
 func ExampleEquivalent() {
-	a, _ := parser.Parse("HTTP://a:80/b/./c")
-	b, _ := parser.Parse("http://a/b/c")
+	a, err := parser.Parse("HTTP://a:80/b/./c")
+	if err != nil {
+		log.Fatal(err)
+	}
+	b, err := parser.Parse("http://a/b/c")
+	if err != nil {
+		log.Fatal(err)
+	}
 	fmt.Println(parser.Equal(a, b), parser.Equivalent(a, b))
 	// Output:
 	// false true

@@ -2,6 +2,7 @@ package parser_test
 
 import (
 	"fmt"
+	"log"
 
 	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/parser"
@@ -25,7 +26,10 @@ func ExampleProfile() {
 func ExampleProfile_With() {
 	p := parser.Strict.With(grammar.EditEmptyOpaquePart)
 	fmt.Println(p.Name(), p.Valid("about:"), parser.Valid("about:"))
-	result, _, _ := p.Resolve("http://a/b/c/d;p?q", "http:")
+	result, _, err := p.Resolve("http://a/b/c/d;p?q", "http:")
+	if err != nil {
+		log.Fatal(err)
+	}
 	fmt.Println(result)
 	// Output:
 	// strict+empty-opaque-part true false

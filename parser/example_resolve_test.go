@@ -2,6 +2,7 @@ package parser_test
 
 import (
 	"fmt"
+	"log"
 
 	"github.com/rfc2396/rfc2396/parser"
 )
@@ -19,7 +20,10 @@ func ExampleResolve() {
 			fmt.Println("  warning:", w.Code())
 		}
 	}
-	result, _, _ := parser.Resolve(base, "http:g", parser.BackwardsCompatibleScheme())
+	result, _, err := parser.Resolve(base, "http:g", parser.BackwardsCompatibleScheme())
+	if err != nil {
+		log.Fatal(err)
+	}
 	fmt.Println("http:g -> (backwards compatible)", result)
 	// Output:
 	// g;x?y#s -> http://a/b/c/g;x?y#s
@@ -35,8 +39,7 @@ func ExampleResolve() {
 func ExampleNormalize() {
 	n, err := parser.Normalize("HTTP://WWW.Example.COM:80/a/./b/../c?%7e#s")
 	if err != nil {
-		fmt.Println(err)
-		return
+		log.Fatal(err)
 	}
 	fmt.Println(n)
 	// Output:
@@ -45,7 +48,10 @@ func ExampleNormalize() {
 
 func ExampleRelativize() {
 	for _, target := range []string{"http://a/b/c/g", "http://a/b/x", "http://a/b/c/d;p?q#s", "http://b/"} {
-		ref, _ := parser.Relativize("http://a/b/c/d;p?q", target)
+		ref, err := parser.Relativize("http://a/b/c/d;p?q", target)
+		if err != nil {
+			log.Fatal(err)
+		}
 		fmt.Printf("%q\n", ref)
 	}
 	// Output:

@@ -2,6 +2,7 @@ package parser_test
 
 import (
 	"fmt"
+	"log"
 
 	"github.com/rfc2396/rfc2396/parser"
 )
@@ -10,8 +11,14 @@ import (
 // (section 5.2, step 6g): resolved straight to a string, under each
 // policy of DotDotAboveRoot.
 func ExampleURI_ResolveReferenceString() {
-	base, _ := parser.Parse("http://a/b/c/d;p?q")
-	ref, _ := parser.Parse("../../../g")
+	base, err := parser.Parse("http://a/b/c/d;p?q")
+	if err != nil {
+		log.Fatal(err)
+	}
+	ref, err := parser.Parse("../../../g")
+	if err != nil {
+		log.Fatal(err)
+	}
 	for _, policy := range []parser.DotDotPolicy{parser.KeepDotDot, parser.RemoveDotDot, parser.RefuseDotDot} {
 		result, warnings, err := base.ResolveReferenceString(ref, parser.DotDotAboveRoot(policy))
 		if err != nil {
@@ -29,7 +36,10 @@ func ExampleURI_ResolveReferenceString() {
 // Lines of "reference -> result" written into one buffer, as a batch
 // writes its output: each result is appended after what the buffer holds.
 func ExampleURI_AppendResolveReference() {
-	base, _ := parser.Parse("http://a/b/c/d;p?q")
+	base, err := parser.Parse("http://a/b/c/d;p?q")
+	if err != nil {
+		log.Fatal(err)
+	}
 	var out []byte
 	var ref parser.URI
 	for _, s := range []string{"g;x", "..", "//g"} {

@@ -3,6 +3,7 @@ package parser_test
 import (
 	"errors"
 	"fmt"
+	"log"
 
 	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/parser"
@@ -11,8 +12,7 @@ import (
 func ExampleParse() {
 	u, err := parser.Parse("http://www.ics.uci.edu:/pub/ietf/uri/?#Related")
 	if err != nil {
-		fmt.Println(err)
-		return
+		log.Fatal(err)
 	}
 	fmt.Printf("scheme %q, host %q (%v), port %+v\n", u.Scheme().Value, u.Host().Value, u.HostKind(), u.Port())
 	fmt.Printf("path %q, query %+v, fragment %q\n", u.Path(), u.Query(), u.Fragment().Value)
@@ -26,8 +26,7 @@ func ExampleParse() {
 func ExampleParse_opaque() {
 	u, err := parser.Parse("mailto:a@example.org?subject=hi")
 	if err != nil {
-		fmt.Println(err)
-		return
+		log.Fatal(err)
 	}
 	fmt.Println(u.IsOpaque(), u.Path(), u.Query().Defined)
 	// Output:
@@ -61,7 +60,10 @@ func ExampleMatch() {
 }
 
 func ExampleParseTree() {
-	root, _ := parser.ParseTree(grammar.RuleAuthority, "u@h:80")
+	root, err := parser.ParseTree(grammar.RuleAuthority, "u@h:80")
+	if err != nil {
+		log.Fatal(err)
+	}
 	var print func(n *parser.Node, indent string)
 	print = func(n *parser.Node, indent string) {
 		if n.Rule.IsCharacterLevel() {

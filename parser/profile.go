@@ -77,9 +77,22 @@ type ruleAutomaton interface {
 	Explain(s string) explain.Result
 }
 
-// The named profiles, as the package itself uses them. The exported
-// variables below are copies for callers: the package never reads them, so
-// assigning to one changes nothing that the package's functions do.
+// named holds the named profiles of edits/edits.txt, in its order, as the
+// package itself uses them: one for each line of the generated list
+// ([grammar.Profiles]), so that a profile line added there is a profile
+// here with no change to this package. The exported variables below are
+// copies for callers: the package never reads them, so assigning to one
+// changes nothing that the package's functions do.
+var named = func() []*Profile {
+	infos := grammar.Profiles()
+	out := make([]*Profile, len(infos))
+	for i, info := range infos {
+		out[i] = &Profile{name: info.Name, edits: info.Edits, auto: newProfileAutomata(info.Name, info.Edits)}
+	}
+	return out
+}()
+
+// The named profiles that the package and its exported variables name.
 var (
 	strict        = namedProfile("strict")
 	rfc2732       = namedProfile("rfc2732")
@@ -109,32 +122,28 @@ var (
 	Java = java
 )
 
+// namedProfile returns the named profile name, which edits/edits.txt must
+// define: the package names it in Go.
 func namedProfile(name string) *Profile {
-	info, ok := grammar.LookupProfile(name)
+	p, ok := LookupProfile(name)
 	if !ok {
 		panic("parser: no profile " + name + " in edits/edits.txt") // generated; checked by tests
 	}
-	return &Profile{name: name, edits: info.Edits, auto: newProfileAutomata(name, info.Edits)}
+	return p
 }
 
-// Profiles returns the named profiles, [Strict] first. (It is not inlined:
-// inlined where the playground calls it, it weighed 1.6 KB of the
-// playground's WebAssembly module.)
+// Profiles returns the named profiles, those of edits/edits.txt in its
+// order, [Strict] first. (It is not inlined: inlined where the playground
+// calls it, it weighed 1.6 KB of the playground's WebAssembly module.)
 //
 //go:noinline
-func Profiles() []*Profile {
-	var out []*Profile
-	for _, info := range grammar.Profiles() {
-		p, _ := LookupProfile(info.Name)
-		out = append(out, p)
-	}
-	return out
-}
+func Profiles() []*Profile { return slices.Clone(named) }
 
-// LookupProfile returns the named profile ("strict", "rfc2732",
-// "rfc2732-intent", "java").
+// LookupProfile returns the named profile of edits/edits.txt called name
+// ("strict", "rfc2732", "rfc2732-intent", "java", and any other that file
+// defines).
 func LookupProfile(name string) (*Profile, bool) {
-	for _, p := range []*Profile{strict, rfc2732, rfc2732Intent, java} {
+	for _, p := range named {
 		if p.name == name {
 			return p, true
 		}

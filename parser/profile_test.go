@@ -233,3 +233,41 @@ func TestProfileRules(t *testing.T) {
 		t.Errorf("java ParseTree: %v, %v", tree, err)
 	}
 }
+
+// TestNamedProfiles checks that the named profiles are those of
+// edits/edits.txt, as gen writes them (grammar.Profiles), each once and in
+// its order, with its edits: a profile line added there needs no change
+// to this package.
+func TestNamedProfiles(t *testing.T) {
+	type named struct {
+		Name  string
+		Edits grammar.EditSet
+	}
+	var want, got, looked []named
+	for _, info := range grammar.Profiles() {
+		want = append(want, named{info.Name, info.Edits})
+		if p, ok := parser.LookupProfile(info.Name); ok {
+			looked = append(looked, named{p.Name(), p.Edits()})
+		}
+	}
+	for _, p := range parser.Profiles() {
+		got = append(got, named{p.Name(), p.Edits()})
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Profiles() (-edits.txt +got):\n%s", diff)
+	}
+	if diff := cmp.Diff(want, looked); diff != "" {
+		t.Errorf("LookupProfile (-edits.txt +got):\n%s", diff)
+	}
+	if _, ok := parser.LookupProfile("no-such-profile"); ok {
+		t.Error(`LookupProfile("no-such-profile") found a profile`)
+	}
+	for _, v := range []struct {
+		p    *parser.Profile
+		name string
+	}{{parser.Strict, "strict"}, {parser.RFC2732, "rfc2732"}, {parser.RFC2732Intent, "rfc2732-intent"}, {parser.Java, "java"}} {
+		if p, _ := parser.LookupProfile(v.name); p != v.p {
+			t.Errorf("LookupProfile(%q) is not the exported variable of that profile", v.name)
+		}
+	}
+}

@@ -65,7 +65,7 @@ var derivedAutomata = newAutomataCache(maxCachedAutomata, maxCachedBytes)
 // for a profile named name: a named profile's when set is its edits, or
 // those of the cache, made when set is not there.
 func automataOf(name string, set grammar.EditSet) *profileAutomata {
-	for _, p := range [...]*Profile{strict, rfc2732, rfc2732Intent, java} {
+	for _, p := range named {
 		if p.edits == set {
 			return p.auto
 		}

@@ -3,6 +3,7 @@ package rfc3986_test
 import (
 	"encoding/json"
 	"fmt"
+	"log"
 
 	"github.com/rfc2396/rfc2396/rfc3986"
 )
@@ -15,8 +16,14 @@ func ExampleURI_MarshalText() {
 		Base    *rfc3986.URI `json:"base"`
 		Missing *rfc3986.URI `json:"missing"`
 	}
-	href, _ := rfc3986.Parse("http://xn--r8jz45g.jp/a?b#c")
-	base, _ := rfc3986.Parse("http://a/b/")
+	href, err := rfc3986.Parse("http://xn--r8jz45g.jp/a?b#c")
+	if err != nil {
+		log.Fatal(err)
+	}
+	base, err := rfc3986.Parse("http://a/b/")
+	if err != nil {
+		log.Fatal(err)
+	}
 	b, err := json.Marshal(link{Href: *href, Base: base})
 	fmt.Println(string(b), err)
 

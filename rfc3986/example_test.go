@@ -3,6 +3,7 @@ package rfc3986_test
 import (
 	"errors"
 	"fmt"
+	"log"
 
 	"github.com/rfc2396/rfc2396/rfc3986"
 	"github.com/rfc2396/rfc2396/rfc3986/grammar"
@@ -25,8 +26,16 @@ func ExampleParse() {
 	// scheme foo, authority "user@[2001:db8::7]:8042" (IP-literal "[2001:db8::7]"), path /over/there, query "", fragment ""
 }
 
+// An empty component is not an undefined one: in "http://h:/p?" the port
+// and the query are present and empty (Defined, with an empty Value), the
+// fragment is absent. The Example stops on an error if the grammar in
+// force rejects its input (an edit of port to 1*DIGIT would), rather than
+// show what its comment denies.
 func ExampleParse_undefinedVersusEmpty() {
-	u, _ := rfc3986.Parse("http://h:/p?")
+	u, err := rfc3986.Parse("http://h:/p?")
+	if err != nil {
+		log.Fatal(err)
+	}
 	fmt.Printf("port %+v, query %+v, fragment %+v\n", u.Port(), u.Query(), u.Fragment())
 	// Output:
 	// port {Value: Defined:true}, query {Value: Defined:true}, fragment {Value: Defined:false}
@@ -89,7 +98,10 @@ func ExampleResolve() {
 }
 
 func ExampleNormalize() {
-	n, _ := rfc3986.Normalize("HTTP://www.Example.COM:80/a/./b/../%7euser/%2f")
+	n, err := rfc3986.Normalize("HTTP://www.Example.COM:80/a/./b/../%7euser/%2f")
+	if err != nil {
+		log.Fatal(err)
+	}
 	fmt.Println(n)
 	// Output:
 	// http://www.example.com/a/~user/%2F
@@ -105,11 +117,20 @@ func ExampleRemoveDotSegments() {
 
 // Escape percent-encodes data for one component; Unescape decodes it.
 func ExampleEscape() {
-	seg, _ := rfc3986.Escape("my résumé;v=2", grammar.RuleSegment)
-	query, _ := rfc3986.Escape("q=a b&lang=fr/ca", grammar.RuleQuery)
+	seg, err := rfc3986.Escape("my résumé;v=2", grammar.RuleSegment)
+	if err != nil {
+		log.Fatal(err)
+	}
+	query, err := rfc3986.Escape("q=a b&lang=fr/ca", grammar.RuleQuery)
+	if err != nil {
+		log.Fatal(err)
+	}
 	fmt.Println(seg)
 	fmt.Println(query)
-	back, _ := rfc3986.Unescape(seg)
+	back, err := rfc3986.Unescape(seg)
+	if err != nil {
+		log.Fatal(err)
+	}
 	fmt.Println(back)
 	// Output:
 	// my%20r%C3%A9sum%C3%A9%3Bv%3D2
@@ -132,12 +153,21 @@ func ExampleRelativize() {
 
 // Equivalent compares references by their normal form (section 6.2).
 func ExampleEquivalent() {
-	a, _ := rfc3986.Parse("HTTP://Example.COM:80/a/./b/%7euser")
-	b, _ := rfc3986.Parse("http://example.com/a/b/~user")
+	a, err := rfc3986.Parse("HTTP://Example.COM:80/a/./b/%7euser")
+	if err != nil {
+		log.Fatal(err)
+	}
+	b, err := rfc3986.Parse("http://example.com/a/b/~user")
+	if err != nil {
+		log.Fatal(err)
+	}
 	fmt.Println(rfc3986.Equal(a, b), rfc3986.Equivalent(a, b))
 	ports := rfc3986.DefaultPorts()
 	ports["svn"] = "3690"
-	n, _ := rfc3986.Normalize("svn://host:3690/repo", rfc3986.WithDefaultPorts(ports))
+	n, err := rfc3986.Normalize("svn://host:3690/repo", rfc3986.WithDefaultPorts(ports))
+	if err != nil {
+		log.Fatal(err)
+	}
 	fmt.Println(n)
 	// Output:
 	// false true
@@ -148,7 +178,10 @@ func ExampleEquivalent() {
 // them back to the shortest reference that resolves to them (sections 5.2
 // and 5.4.1).
 func ExampleURI_Resolve() {
-	base, _ := rfc3986.Parse("http://a/b/c/d;p?q")
+	base, err := rfc3986.Parse("http://a/b/c/d;p?q")
+	if err != nil {
+		log.Fatal(err)
+	}
 	for _, ref := range []string{"../g", "g?y#s", "../../../g", "//g"} {
 		target, _, err := base.Resolve(ref)
 		if err != nil {
@@ -166,9 +199,15 @@ func ExampleURI_Resolve() {
 }
 
 func ExampleURI_QueryFields() {
-	u, _ := rfc3986.Parse("http://a/b%2Fc/d;e?x=1&y=%26")
+	u, err := rfc3986.Parse("http://a/b%2Fc/d;e?x=1&y=%26")
+	if err != nil {
+		log.Fatal(err)
+	}
 	fmt.Printf("%q\n", u.PathSegments())
-	fields, _ := u.QueryFields()
+	fields, ok := u.QueryFields()
+	if !ok {
+		log.Fatal("no query")
+	}
 	for _, f := range fields {
 		fmt.Printf("%q %q\n", f.Value, f.Delim)
 	}

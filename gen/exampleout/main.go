@@ -7,12 +7,22 @@
 // It runs the Example functions of every package that has one, and for
 // each that fails because it now prints something else (an Example that
 // shows "www.example.com." as a hostname, after an edit that forbids the
-// final dot), writes what it prints in place of its output comment. It
-// then runs the Examples again and fails, naming them, unless every one
-// passes. An Example that panics, or a package that does not build, is an
-// error, never rewritten. Like the other steps that rewrite what shows
-// the grammar's output, it leaves a diff that CI's drift check puts in
-// front of a reviewer: on an unedited grammar it changes nothing.
+// final dot), writes what it prints in place of its output comment, and
+// shows on standard error the old output and the new, for a reviewer to
+// check that what the Example's comment says still holds. It then runs
+// the Examples again and fails, naming them and writing every file back
+// as it was, unless every one passes. Like the other steps that rewrite
+// what shows the grammar's output, it leaves a diff that CI's drift check
+// puts in front of a reviewer: on an unedited grammar it changes nothing.
+//
+// An Example whose input is meant to be valid, and whose comment says so,
+// stops with log.Fatal when the grammar in force rejects it (every
+// Example checks its errors: TestExamplesCheckErrors). exampleout then
+// fails, naming the Example and its error, and rewrites nothing: an
+// output comment that became an error message would contradict the
+// Example's own prose, so the Example is for a person to change. An
+// Example that panics, or a package that does not build, is an error too,
+// never rewritten.
 package main
 
 import (
@@ -33,6 +43,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/rfc2396/rfc2396/internal/safedir"
 )
 
 func main() {
@@ -63,23 +75,61 @@ func run() error {
 				return fmt.Errorf("%s: %s prints the line %q, which ends in a space: an output comment cannot hold it", f.dir, f.name, line)
 			}
 		}
-		if err := rewrite(f); err != nil {
+	}
+	// Every file is read before any is written, and written back as it
+	// was if the Examples still fail once rewritten.
+	originals := map[string][]byte{}
+	restore := func() {
+		for path, src := range originals {
+			if err := writeFile(path, src); err != nil {
+				fmt.Fprintf(os.Stderr, "exampleout: %s: could not write back: %v\n", path, err)
+			}
+		}
+	}
+	for _, f := range failed {
+		if err := rewrite(f, originals); err != nil {
+			restore()
 			return err
 		}
-		fmt.Fprintf(os.Stderr, "exampleout: %s: %s: output rewritten\n", f.dir, f.name)
+		fmt.Fprintf(os.Stderr, "exampleout: %s: %s: output rewritten; check that what the Example and its comment say still holds:\n%s", f.dir, f.name, outputDiff(f.want, f.got))
 	}
 	again, err := runExamples(dirs)
-	if err != nil {
-		return err
-	}
-	if len(again) > 0 {
+	if err == nil && len(again) > 0 {
 		var names []string
 		for _, f := range again {
 			names = append(names, f.dir+": "+f.name)
 		}
-		return fmt.Errorf("these Examples still fail once rewritten: %s", strings.Join(names, ", "))
+		err = fmt.Errorf("these Examples still fail once rewritten: %s", strings.Join(names, ", "))
+	}
+	if err != nil {
+		restore()
+		return err
 	}
 	return nil
+}
+
+// outputDiff shows an Example's old output and its new one, a line each,
+// "-" before an old line and "+" before a new one.
+func outputDiff(old, new string) string {
+	var b strings.Builder
+	for line := range strings.SplitSeq(old, "\n") {
+		fmt.Fprintf(&b, "\t- %s\n", line)
+	}
+	for line := range strings.SplitSeq(new, "\n") {
+		fmt.Fprintf(&b, "\t+ %s\n", line)
+	}
+	return b.String()
+}
+
+// writeFile replaces the file path with data, under a temporary name
+// renamed into place, so that an interrupted write leaves the old file.
+func writeFile(path string, data []byte) error {
+	root, err := safedir.Open(filepath.Dir(path))
+	if err != nil {
+		return fmt.Errorf("%s: %v", filepath.Dir(path), err)
+	}
+	defer root.Close()
+	return safedir.WriteFile(root, filepath.Base(path), data)
 }
 
 // exampleDirs returns the directories under root, as "./dir" package
@@ -118,10 +168,11 @@ func exampleDirs(root string) ([]string, error) {
 
 var exampleFunc = regexp.MustCompile(`(?m)^func Example`)
 
-// failure is an Example that printed got instead of its output comment.
+// failure is an Example that printed got instead of its output comment,
+// want.
 type failure struct {
 	dir, name string
-	got       string // as printed, less leading and trailing space
+	got, want string // as printed, less leading and trailing space
 }
 
 // event is a line of go test -json.
@@ -149,7 +200,7 @@ func runExamples(dirs []string) ([]failure, error) {
 		return nil, err
 	}
 	outputs := map[[2]string]*strings.Builder{}
-	var failed [][2]string
+	var failed, running [][2]string
 	sc := bufio.NewScanner(bytes.NewReader(out))
 	sc.Buffer(nil, 1<<24)
 	for sc.Scan() {
@@ -164,11 +215,33 @@ func runExamples(dirs []string) ([]failure, error) {
 				outputs[key] = &strings.Builder{}
 			}
 			outputs[key].WriteString(e.Output)
+		case e.Action == "run" && e.Test != "":
+			running = append(running, key)
+		case (e.Action == "pass" || e.Action == "skip") && e.Test != "":
+			running = slices.DeleteFunc(running, func(k [2]string) bool { return k == key })
 		case e.Action == "fail" && e.Test != "":
+			running = slices.DeleteFunc(running, func(k [2]string) bool { return k == key })
 			failed = append(failed, key)
 		case e.Action == "fail":
-			// A package failed: by its Examples (listed above), or
-			// because it does not build, which is the caller's to fix.
+			// An Example that was running when its package failed
+			// stopped the test binary: log.Fatal on an error it did not
+			// expect, which is how the Examples report that their input
+			// no longer reads as their comment says.
+			if i := slices.IndexFunc(running, func(k [2]string) bool { return k[0] == e.Package }); i >= 0 {
+				var text strings.Builder
+				if b := outputs[running[i]]; b != nil {
+					for line := range strings.Lines(b.String()) {
+						if !strings.HasPrefix(line, "=== ") {
+							text.WriteString("\t" + line)
+						}
+					}
+				}
+				dir := "." + strings.TrimPrefix(e.Package, module)
+				return nil, fmt.Errorf("%s: %s stopped on an error, so the grammar in force no longer reads its input as the Example and its comment say; its output is not rewritten. Change the Example by hand (its input, its comment and its output; see docs/changing-the-grammar.md), then run go generate again. It printed:\n%s", dir, running[i][1], text.String())
+			}
+			// Otherwise the package failed by its Examples (listed
+			// above), or because it does not build, which is the
+			// caller's to fix.
 			if !slices.ContainsFunc(failed, func(k [2]string) bool { return k[0] == e.Package }) {
 				return nil, fmt.Errorf("go test %s failed:\n%s%s", e.Package, stderr.String(), packageOutput(out, e.Package))
 			}
@@ -183,12 +256,12 @@ func runExamples(dirs []string) ([]failure, error) {
 		if b := outputs[key]; b != nil {
 			text = b.String()
 		}
-		got, ok := printed(text)
+		got, want, ok := printed(text)
 		if !ok || !strings.HasPrefix(key[1], "Example") {
 			return nil, fmt.Errorf("%s: %s failed, not by printing another output:\n%s", key[0], key[1], text)
 		}
 		dir := "." + strings.TrimPrefix(key[0], module)
-		result = append(result, failure{dir: dir, name: key[1], got: got})
+		result = append(result, failure{dir: dir, name: key[1], got: got, want: want})
 	}
 	return result, nil
 }
@@ -205,20 +278,25 @@ func packageOutput(out []byte, pkg string) string {
 	return b.String()
 }
 
-// printed returns what a failing Example printed, from the report of
-// package testing: "got:\n" GOT "\nwant:\n" WANT, where WANT is the
-// output comment.
-func printed(report string) (string, bool) {
+// printed returns what a failing Example printed and its output comment,
+// from the report of package testing: "got:\n" GOT "\nwant:\n" WANT,
+// where WANT is the output comment.
+func printed(report string) (got, want string, ok bool) {
 	_, rest, ok := strings.Cut(report, "\ngot:\n")
 	if !ok {
-		return "", false
+		return "", "", false
 	}
 	for _, sep := range []string{"\nwant:\n", "\nwant (unordered):\n"} {
 		if i := strings.LastIndex(rest, sep); i >= 0 {
-			return strings.TrimSpace(rest[:i]), true
+			want = rest[i+len(sep):]
+			// The report ends with the Example's "--- FAIL" line.
+			if j := strings.Index(want, "\n--- FAIL"); j >= 0 {
+				want = want[:j]
+			}
+			return strings.TrimSpace(rest[:i]), strings.TrimSpace(want), true
 		}
 	}
-	return "", false
+	return "", "", false
 }
 
 // modulePath returns the path of the module in the current directory.
@@ -233,8 +311,9 @@ func modulePath() (string, error) {
 // outputComment matches the first line of an Example's output comment.
 var outputComment = regexp.MustCompile(`(?i)^[[:space:]]*(unordered )?output:`)
 
-// rewrite replaces f's output comment with f.got.
-func rewrite(f failure) error {
+// rewrite replaces f's output comment with f.got, keeping in originals
+// the contents of a file before its first rewrite.
+func rewrite(f failure, originals map[string][]byte) error {
 	files, err := filepath.Glob(filepath.Join(f.dir, "*_test.go"))
 	if err != nil {
 		return err
@@ -281,7 +360,10 @@ func rewrite(f failure) error {
 			if err != nil {
 				return fmt.Errorf("%s: %v", path, err)
 			}
-			return os.WriteFile(path, formatted, 0o644)
+			if _, ok := originals[path]; !ok {
+				originals[path] = src
+			}
+			return writeFile(path, formatted)
 		}
 	}
 	return fmt.Errorf("%s: no function %s", f.dir, f.name)

@@ -48,6 +48,7 @@ import (
 	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/internal/oracle"
 	"github.com/rfc2396/rfc2396/internal/oracle3986"
+	"github.com/rfc2396/rfc2396/internal/safedir"
 	"github.com/rfc2396/rfc2396/parser"
 	"github.com/rfc2396/rfc2396/rfc3986"
 	grammar3986 "github.com/rfc2396/rfc2396/rfc3986/grammar"
@@ -110,9 +111,16 @@ func run() error {
 	if err != nil {
 		return err
 	}
+	// Written only once every file is made, each under a temporary name
+	// renamed into place: a failure leaves the old files.
+	root, err := safedir.Open(".")
+	if err != nil {
+		return err
+	}
+	defer root.Close()
 	for _, f := range files {
-		if err := os.WriteFile(f.name, f.data, 0o644); err != nil {
-			return err
+		if err := safedir.WriteFile(root, filepath.ToSlash(f.name), f.data); err != nil {
+			return fmt.Errorf("%s: %v", f.name, err)
 		}
 	}
 	return nil

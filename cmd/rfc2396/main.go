@@ -90,6 +90,10 @@ type invocation struct {
 	// is the batch being read, for the position of a quiet line.
 	quiet *quietOptions
 	batch *batch
+	// chunkLines, when not 0, is how many lines a batch gives a worker
+	// at a time in place of batchLines (tests set it small, to make many
+	// pieces of work finish out of order).
+	chunkLines int
 }
 
 // output returns the buffered standard output of the invocation, which
@@ -115,12 +119,17 @@ func (inv *invocation) warnf(format string, args ...any) {
 	if inv.buf != nil {
 		inv.buf.Flush() // an error is remembered by inv.out, and reported by run
 	}
+	inv.errOut.Write(inv.warning(format, args...)) // an error is remembered by inv.errOut, and makes the status 2
+}
+
+// warning returns the line warnf writes.
+func (inv *invocation) warning(format string, args ...any) []byte {
 	msg := fmt.Sprintf("rfc2396 %s: %s", inv.cmd.name, fmt.Sprintf(format, args...))
 	safe, rest := terminalSafe(nil, []byte(msg))
 	for _, b := range rest {
 		safe = appendEscapedByte(safe, b)
 	}
-	inv.errOut.Write(append(safe, '\n')) // an error is remembered by inv.errOut, and makes the status 2
+	return append(safe, '\n')
 }
 
 // commands returns the tool's subcommands, in the order help lists them.
@@ -226,6 +235,7 @@ type tool struct {
 	showProgress bool
 	now          func() time.Time // the clock of the progress line
 	inv          *invocation
+	chunkLines   int // see invocation.chunkLines
 }
 
 // dispatch runs the command args name and returns the exit status.
@@ -264,7 +274,8 @@ func (t *tool) dispatch(args []string) int {
 	t.name = "rfc2396 " + c.name
 	fs, runCmd, streams := newFlagSet(c, stderr)
 	inv := &invocation{cmd: c, flags: fs, stdin: t.stdin, stdout: stdout, stderr: stderr,
-		out: stdout, errOut: stderr, streams: streams, showProgress: t.showProgress, now: t.now}
+		out: stdout, errOut: stderr, streams: streams, showProgress: t.showProgress, now: t.now,
+		chunkLines: t.chunkLines}
 	t.inv = inv
 	// The flag package shows its error and the usage itself on -h and on
 	// a bad flag; here the usage is shown on standard output when asked

@@ -80,10 +80,10 @@ type entry struct {
 type entryKind uint8
 
 const (
-	entryRef      entryKind = iota
-	entryTooLong            // a line over --max-line, skipped
-	entryReadErr            // a stream that could not be read to its end
-	entryOpenErr            // a file that could not be opened
+	entryRef     entryKind = iota
+	entryTooLong           // a line over --max-line, skipped
+	entryReadErr           // a stream that could not be read to its end
+	entryOpenErr           // a file that could not be opened
 )
 
 // position returns where the reference being read comes from, for a

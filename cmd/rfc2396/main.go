@@ -91,8 +91,10 @@ type invocation struct {
 	quiet *quietOptions
 	batch *batch
 	// chunkLines, when not 0, is how many lines a batch gives a worker
-	// at a time in place of batchLines (tests set it small, to make many
-	// pieces of work finish out of order).
+	// at a time in place of batchLines, and how many bytes lint records
+	// of a file before it waits for its turn in place of lintRecordMax
+	// (tests set it small, to make many pieces of work finish out of
+	// order).
 	chunkLines int
 }
 

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"io"
+	"slices"
 	"sync"
 	"sync/atomic"
 )
@@ -312,4 +313,177 @@ func (b *batch) replay(c *chunk) bool {
 		}
 	}
 	return true
+}
+
+// lint works on whole files: a document's references depend on what came
+// before them in it (a base element, a reference broken across lines), so
+// each file is one unit of work, and its output stays together. The file
+// whose turn it is (every file before it written) writes straight to the
+// streams; a file after it records its output until its turn comes, and
+// waits for it once it holds lintRecordMax bytes, so that memory stays
+// within workers*lintRecordMax whatever the files' sizes.
+
+// lintRecordMax is the most output a file waiting for its turn holds.
+const lintRecordMax = 1 << 20
+
+// lintJob is one file of a lint run by workers.
+type lintJob struct {
+	l      *linter
+	name   string
+	turn   chan struct{} // closed when every file before this one is written
+	direct bool          // this file's turn has come: it writes straight through
+	rec    recorder
+	out    *bufio.Writer
+	stop   *atomic.Bool // standard output failed: every file stops
+	// recordMax is how much output the job records before it waits for
+	// its turn: lintRecordMax.
+	recordMax int
+}
+
+// parallel lints files with jobs workers, each file's output in the
+// order of files, and returns the exit status, as the loop over files in
+// runLint does.
+func (l *linter) parallel(files []string, jobs int, judge *lintJudge) int {
+	var stop atomic.Bool
+	recordMax := lintRecordMax
+	if l.inv.chunkLines > 0 {
+		recordMax = l.inv.chunkLines
+	}
+	all := make([]*lintJob, len(files))
+	for i, name := range files {
+		all[i] = &lintJob{l: l, name: name, turn: make(chan struct{}), stop: &stop, recordMax: recordMax}
+		all[i].out = bufio.NewWriterSize(all[i], 16<<10)
+	}
+	close(all[0].turn)
+	statuses := make([]int, len(files))
+	next := make(chan int, len(files))
+	for i := range files {
+		next <- i
+	}
+	close(next)
+	var wg sync.WaitGroup
+	for w := range min(jobs, len(files)) {
+		j := judge
+		if w > 0 {
+			j, _ = newLintJudge(l.o.std) // as the first one was made
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				job := all[i]
+				if job.name == "-" {
+					// Standard input may be named more than once: it is
+					// read in the order of files, as without workers.
+					job.wait()
+				}
+				st, halt := 0, stop.Load()
+				if !halt {
+					st, halt = l.file(job.name, j, job.out, job.warnf, job.failed)
+				}
+				job.out.Flush() // an error is the job's stop, known already
+				job.wait()
+				if halt {
+					stop.Store(true)
+					statuses[i] = 2
+				} else {
+					statuses[i] = st
+				}
+				if i+1 < len(all) {
+					close(all[i+1].turn)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if stop.Load() || l.inv.output().Flush() != nil {
+		return 2
+	}
+	return slices.Max(statuses)
+}
+
+// wait waits for the job's turn, then writes what it recorded and from
+// then on writes straight through. What j.out holds is not written: wait
+// is called from under it, by Write.
+func (j *lintJob) wait() {
+	if j.direct {
+		return
+	}
+	<-j.turn
+	j.direct = true
+	if j.stop.Load() {
+		return
+	}
+	out := j.l.inv.output()
+	r := &j.rec
+	begin := 0
+	for _, sg := range r.segs {
+		p := r.data[begin:sg.end]
+		begin = sg.end
+		if sg.toErr {
+			out.Flush() // an error is remembered by inv.out, and reported by run
+			j.l.inv.errOut.Write(p)
+		} else {
+			out.Write(p)
+		}
+	}
+	r.data, r.segs = nil, nil
+}
+
+// turnCame reports whether the job writes straight through, waiting for
+// its turn first when it has recorded lintRecordMax bytes.
+func (j *lintJob) turnCame() bool {
+	if !j.direct {
+		select {
+		case <-j.turn:
+			j.wait()
+		default:
+			if len(j.rec.data) >= j.recordMax {
+				j.wait()
+			}
+		}
+	}
+	return j.direct
+}
+
+// Write is the job's standard output, under its buffer.
+func (j *lintJob) Write(p []byte) (int, error) {
+	if j.stop.Load() {
+		return 0, errOutputFailed
+	}
+	if !j.turnCame() {
+		j.rec.add(false, p)
+		return len(p), nil
+	}
+	j.l.inv.output().Write(p)
+	if j.l.inv.outputFailed() {
+		return 0, errOutputFailed
+	}
+	return len(p), nil
+}
+
+// warnf writes a message of the job to standard error, after its output
+// so far.
+func (j *lintJob) warnf(format string, args ...any) {
+	j.out.Flush()
+	msg := j.l.inv.warning(format, args...)
+	if !j.turnCame() {
+		j.rec.add(true, msg)
+		return
+	}
+	j.l.inv.output().Flush() // an error is remembered by inv.out, and reported by run
+	j.l.inv.errOut.Write(msg)
+}
+
+// failed reports whether standard output has failed, as far as the job can
+// tell: every job learns it from the one that saw it.
+func (j *lintJob) failed() bool {
+	if j.stop.Load() {
+		return true
+	}
+	if j.direct && j.l.inv.outputFailed() {
+		j.stop.Store(true)
+		return true
+	}
+	return false
 }

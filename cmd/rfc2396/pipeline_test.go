@@ -114,7 +114,7 @@ func TestJobsWriteError(t *testing.T) {
 		t.Fatal(err)
 	}
 	stdin := strings.Repeat(string(mixed)+"\n", 400)
-	for _, args := range [][]string{{"parse"}, {"parse", "--json"}, {"compare"}, {"unescape"}, {"parse", "--get", "{host}"}} {
+	for _, args := range [][]string{{"parse"}, {"parse", "--json"}, {"compare"}, {"unescape"}, {"parse", "--get", "{host}"}, {"lint", "-v", "testdata/lint/tricky.txt", "testdata/lint/webpage.html", "testdata/lint/rfc-style.txt", "testdata/lint/tricky.txt"}} {
 		for _, ok := range []int{0, 100, 20000} {
 			var results []jobsRun
 			for _, v := range []struct {
@@ -148,6 +148,33 @@ func TestJobsFlag(t *testing.T) {
 		got := runJobs(strings.NewReader("http://a/\n"), tt.jobs, 0, "normalize")
 		if got.Status != tt.status {
 			t.Errorf("-j %s: status %d, stderr %q; want %d", tt.jobs, got.Status, got.Stderr, tt.status)
+		}
+	}
+}
+
+// TestLintJobsSameOutput checks that lint writes the same output, each
+// file's together, messages and exit status with workers as with -j 1,
+// over files of every type, one that is missing and standard input named
+// twice; with chunk set, a file waits for its turn after a few bytes.
+func TestLintJobsSameOutput(t *testing.T) {
+	files := []string{"testdata/lint/appendix-d.html", "testdata/lint/tricky.txt", "-", "testdata/no-such-file",
+		"testdata/lint/archive.mht", "testdata/lint/markdown.md", "-", "testdata/lint/rfc-style.txt",
+		"testdata/lint/webpage.html", "testdata/lint/appendix-f.txt", "testdata/batch-mixed.in"}
+	stdin := "see <http://a/{b}> and <http://example.com/ok>\n"
+	for _, flags := range [][]string{{"lint"}, {"lint", "-v"}, {"lint", "--json"}, {"lint", "--standard", "rfc3986", "-v"}, {"lint", "--max-line", "40"}} {
+		args := append(append([]string{}, flags...), files...)
+		want := runJobs(strings.NewReader(stdin), "1", 0, args...)
+		if want.Stdout == "" || want.Stderr == "" {
+			t.Errorf("%q: stdout %q, stderr %q; want both", args, want.Stdout, want.Stderr)
+		}
+		for _, v := range []struct {
+			jobs  string
+			chunk int
+		}{{"4", 0}, {"3", 1}, {"2", 100}} {
+			got := runJobs(strings.NewReader(stdin), v.jobs, v.chunk, args...)
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("%q: -j %s recording %d bytes against -j 1 (-want +got):\n%s", args, v.jobs, v.chunk, diff)
+			}
 		}
 	}
 }

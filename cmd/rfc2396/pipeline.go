@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"io"
+	"runtime/debug"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -184,6 +185,11 @@ func (b *batch) run(newWorker func() refFunc) {
 			return b.done(f(s, e.ref))
 		})
 		return
+	}
+	if debug.SetMemoryLimit(-1) == gcHeap {
+		// setGC's limit, not the environment's: room for the chunks
+		// in flight.
+		debug.SetMemoryLimit(gcHeap + int64(jobs)*gcPerJob)
 	}
 	lines := batchLines
 	if b.inv.chunkLines > 0 {

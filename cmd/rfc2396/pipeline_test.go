@@ -178,3 +178,19 @@ func TestLintJobsSameOutput(t *testing.T) {
 		}
 	}
 }
+
+// TestJobsCompletion checks that shell completion offers -j on every
+// command that has it, and only there.
+func TestJobsCompletion(t *testing.T) {
+	want := map[string]bool{"parse": true, "resolve": true, "normalize": true, "relativize": true, "compare": true,
+		"escape": true, "unescape": true, "lint": true}
+	for _, s := range completionSpecs() {
+		has := false
+		for _, f := range s.flags {
+			has = has || f.name == "j" && f.takesValue
+		}
+		if has != want[s.name] {
+			t.Errorf("%s: -j offered %v, want %v", s.name, has, want[s.name])
+		}
+	}
+}

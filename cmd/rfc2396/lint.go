@@ -91,7 +91,7 @@ type lintAbbr struct {
 func lintCommand() *command {
 	return &command{
 		name:    "lint",
-		streams: runsJobs,
+		streams: runsFileJobs,
 		summary: "find the URI references in text, HTML, Markdown or MIME and resolve each (section 5.1)",
 		usage:   "lint [-v] [--json] [--standard rfc2396|rfc3986] [--profile NAME] [--allow EDIT,...] [--relative] [--base URI] [--default-base URI] [--type auto|text|html|markdown|mime] [--max-line BYTES] [FILE ...]",
 		about: `Finds the URI references in each FILE (standard input when there is none,

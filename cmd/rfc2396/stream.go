@@ -44,7 +44,8 @@ type streamUse int
 const (
 	readsLines    streamUse = 1 << iota // --max-line
 	writesResults                       // --raw
-	runsJobs                            // -j
+	runsJobs                            // -j, on references
+	runsFileJobs                        // -j, on files (lint)
 )
 
 // streamOptions are the values of the stream flags of one invocation.
@@ -63,8 +64,11 @@ func addStreamFlags(fs *flag.FlagSet, use streamUse) *streamOptions {
 	if use&writesResults != 0 {
 		fs.BoolVar(&o.raw, "raw", false, "write control bytes to a terminal as they are, not as \\xNN (output to a file or pipe is always byte-exact)")
 	}
-	if use&runsJobs != 0 {
+	switch {
+	case use&runsJobs != 0:
 		fs.Var(&o.jobs, "j", "work on `N` references at a time, on N cores (default: every core); the output is in input order whatever N")
+	case use&runsFileJobs != 0:
+		fs.Var(&o.jobs, "j", "work on `N` files at a time, on N cores (default: every core); each file's output is whole and in order whatever N")
 	}
 	return o
 }

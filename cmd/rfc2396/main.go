@@ -34,6 +34,10 @@
 // "FILE:LINE:COL: message" line per problem, and the summary only with
 // --summary.
 //
+// The commands that read a list (and lint, file by file) work on -j N
+// references at a time, one a core by default; what they write is the same,
+// in input order, whatever N.
+//
 // Results go to standard output, errors and summaries to standard error.
 // On a terminal, standard output shows control bytes as \xNN unless --raw
 // is given, and a long batch shows its progress on standard error.

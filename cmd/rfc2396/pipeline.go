@@ -25,7 +25,7 @@ import (
 // that goroutine too, in their place. So standard output and standard
 // error, the summary and the exit status are byte for byte those of -j 1.
 //
-// At most chunksInFlight chunks exist, whatever the input's size: the
+// At most chunksPerWorker chunks a worker exist, whatever the input's size: the
 // reader waits for a chunk to be written and freed before it fills
 // another. A failed write to standard output stops the batch after the
 // reference whose output failed, as with -j 1; the reader stops at its

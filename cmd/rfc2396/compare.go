@@ -16,7 +16,7 @@ import (
 func compareCommand() *command {
 	return &command{
 		name:    "compare",
-		streams: readsLines | writesResults,
+		streams: readsLines | writesResults | runsJobs,
 		summary: "compare the two standards' readings of each reference (not two URIs: see equivalent)",
 		usage:   "compare [--json] [--base BASE] [-f FILE]... [REF ...]",
 		about: `Compares the two standards, not two URIs: what RFC 2396 and RFC 3986 each make
@@ -36,9 +36,6 @@ usage, read or write error.`,
 			return func(inv *invocation) int {
 				baseSet := false
 				inv.flags.Visit(func(f *flag.Flag) { baseSet = baseSet || f.Name == "base" })
-				jb := report.Buffer{Out: inv.output()} // one JSON line, written whole (a long string as it goes)
-				var hb lineBuffer                      // the lines of one reference for people, the same way
-				var cm comparer
 				if *asJSON {
 					inv.tooLongRecord = tooLongJSON(nil, "input", func(o *report.Object) {
 						if baseSet {
@@ -49,19 +46,26 @@ usage, read or write error.`,
 						o.Boolean("agree", false)
 					})
 				}
-				return runBatch(inv, inv.args, *files, "differing", func(out *bufio.Writer, ref string) bool {
-					c := cm.compare(ref, *base, baseSet)
-					if *asJSON {
-						jb.Reset()
-						writeCompareJSON(&jb, c)
-						out.Write(jb.B)
-					} else {
-						hb.out = out
-						writeCompareHuman(&hb, c)
-						out.Write(hb.b)
-						hb.b = hb.b[:0]
+				return runBatch(inv, inv.args, *files, "differing", func() refFunc {
+					var jb report.Buffer // one JSON line, written whole (a long string as it goes)
+					var hb lineBuffer    // the lines of one reference for people, the same way
+					var cm comparer
+					return func(s *sink, ref string) bool {
+						out := s.out
+						c := cm.compare(ref, *base, baseSet)
+						if *asJSON {
+							jb.Out = out
+							jb.Reset()
+							writeCompareJSON(&jb, c)
+							out.Write(jb.B)
+						} else {
+							hb.out = out
+							writeCompareHuman(&hb, c)
+							out.Write(hb.b)
+							hb.b = hb.b[:0]
+						}
+						return c.agree
 					}
-					return c.agree
 				})
 			}
 		},

@@ -22,7 +22,7 @@ func escapeRuleNames() string {
 func escapeCommand() *command {
 	return &command{
 		name:    "escape",
-		streams: readsLines | writesResults,
+		streams: readsLines | writesResults | runsJobs,
 		summary: "escape strings for a component (section 2.4)",
 		usage:   "escape --component RULE [--json] [STRING ...]",
 		about: `Escapes each STRING (or each line of standard input, without its "\n";
@@ -56,33 +56,35 @@ func runEscape(inv *invocation, component string, asJSON bool) int {
 			return 2
 		}
 	}
-	out := inv.output()
 	b := rawBatch(inv)
-	var jb report.Buffer
-	b.each(func(s string) bool {
-		e, err := parser.Escape(s, rule)
-		if asJSON {
-			jb.Reset()
-			o := report.BeginObject(&jb)
-			o.Str("input", s)
-			o.Str("component", rule.String())
-			o.StrOrNull("result", e, err != nil)
-			if eerr := (*parser.EscapeError)(nil); errors.As(err, &eerr) {
-				writeJSONError(&o, eerr.Reason.Code(), err.Error(), "input", -1, rule.String())
-			} else {
-				report.WriteError(&o, err, "input")
+	b.run(func() refFunc {
+		var jb report.Buffer
+		return func(sk *sink, s string) bool {
+			out := sk.out
+			e, err := parser.Escape(s, rule)
+			if asJSON {
+				jb.Reset()
+				o := report.BeginObject(&jb)
+				o.Str("input", s)
+				o.Str("component", rule.String())
+				o.StrOrNull("result", e, err != nil)
+				if eerr := (*parser.EscapeError)(nil); errors.As(err, &eerr) {
+					writeJSONError(&o, eerr.Reason.Code(), err.Error(), "input", -1, rule.String())
+				} else {
+					report.WriteError(&o, err, "input")
+				}
+				o.End(true)
+				out.Write(jb.B)
+				return err == nil
 			}
-			o.End(true)
-			out.Write(jb.B)
-			return err == nil
+			if err != nil {
+				sk.warnf("%s: %v", shortDisplay(s), err)
+				return false
+			}
+			out.WriteString(e)
+			out.WriteByte('\n')
+			return true
 		}
-		if err != nil {
-			inv.warnf("%s: %v", shortDisplay(s), err)
-			return false
-		}
-		out.WriteString(e)
-		out.WriteByte('\n')
-		return true
 	})
 	b.finish()
 	return b.status()
@@ -91,7 +93,7 @@ func runEscape(inv *invocation, component string, asJSON bool) int {
 func unescapeCommand() *command {
 	return &command{
 		name:    "unescape",
-		streams: readsLines | writesResults,
+		streams: readsLines | writesResults | runsJobs,
 		summary: "decode the escapes of strings (section 2.4.1)",
 		usage:   "unescape [--json] [STRING ...]",
 		about: `Decodes every "%" hex hex escape (RFC 2396 section 2.4.1) of each STRING (or
@@ -110,36 +112,39 @@ is 1; it is 2 on a read or write error.`,
 }
 
 func runUnescape(inv *invocation, asJSON bool) int {
-	out := inv.output()
 	b := rawBatch(inv)
-	var jb report.Buffer
-	b.each(func(s string) bool {
-		u, err := parser.Unescape(s)
-		if asJSON {
-			jb.Reset()
-			o := report.BeginObject(&jb)
-			o.Str("input", s)
-			o.StrOrNull("result", u, err != nil)
-			if uerr := (*parser.UnescapeError)(nil); errors.As(err, &uerr) {
-				writeJSONError(&o, "malformed-escape", err.Error(), "input", uerr.Offset, "escaped")
-			} else {
-				report.WriteError(&o, err, "input")
+	b.run(func() refFunc {
+		var jb report.Buffer
+		return func(sk *sink, s string) bool {
+			out := sk.out
+			u, err := parser.Unescape(s)
+			if asJSON {
+				jb.Reset()
+				o := report.BeginObject(&jb)
+				o.Str("input", s)
+				o.StrOrNull("result", u, err != nil)
+				if uerr := (*parser.UnescapeError)(nil); errors.As(err, &uerr) {
+					writeJSONError(&o, "malformed-escape", err.Error(), "input", uerr.Offset, "escaped")
+				} else {
+					report.WriteError(&o, err, "input")
+				}
+				o.End(true)
+				out.Write(jb.B)
+				return err == nil
 			}
-			o.End(true)
-			out.Write(jb.B)
-			return err == nil
-		}
-		if err != nil {
-			inv.warnf("%s: %v", shortDisplay(s), err)
-			var uerr *parser.UnescapeError
-			if errors.As(err, &uerr) {
-				writeCaret(inv.errOut, s, uerr.Offset)
+			if err != nil {
+				errw := sk.stderr()
+				errw.Write(inv.warning("%s: %v", shortDisplay(s), err))
+				var uerr *parser.UnescapeError
+				if errors.As(err, &uerr) {
+					writeCaret(errw, s, uerr.Offset)
+				}
+				return false
 			}
-			return false
+			out.WriteString(u)
+			out.WriteByte('\n')
+			return true
 		}
-		out.WriteString(u)
-		out.WriteByte('\n')
-		return true
 	})
 	b.finish()
 	return b.status()

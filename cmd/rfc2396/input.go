@@ -9,6 +9,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"github.com/rfc2396/rfc2396/internal/report"
 )
@@ -39,103 +40,180 @@ func addFileFlag(fs *flag.FlagSet) *fileList {
 // read, and a line over --max-line, are reported on standard error and
 // counted, and the batch goes on with the rest. Only a failed write to
 // standard output stops it.
+//
+// A batch run by run works on several references at a time (-j) and
+// writes what each says in input order: see pipeline.go.
 type batch struct {
 	inv      *invocation
 	args     []string
 	files    []string
 	keepCR   bool // a line's trailing "\r" is data (escape, unescape)
 	dashData bool // an argument "-" is data, not standard input (escape, unescape)
-	streamed bool // some references came from a stream, not the arguments
+	// streamed says that some references came from a stream, not the
+	// arguments; bytes counts the bytes read from streams, for the
+	// progress line. Both are set as the input is read, which may be on
+	// another goroutine than the one that writes.
+	streamed atomic.Bool
+	bytes    atomic.Int64
 	count    int
 	failed   int
 	// skipped counts the lines over --max-line, unreadable the inputs
 	// that could not be opened or read to their end.
 	skipped, unreadable int
-	bytes               int64 // read from streams, for the progress line
 	progress            *progress
-	// src and lr are the stream being read and its reader, arg the
-	// 1-based index of the argument being read when src is "": see
-	// position.
-	src string
-	lr  *lineReader
-	arg int
+	// cur is the reference each is at, for position.
+	cur entry
 }
+
+// entry is one thing a batch reads, in order: a reference, or a problem
+// of reading to report in its place.
+type entry struct {
+	kind entryKind
+	ref  string // entryRef: the reference
+	// src is the stream the entry comes from ("" for an argument), line
+	// its line there or, for an argument, the argument's 1-based index.
+	src  string
+	line int
+	err  error // the problem: a *lineTooLongError for entryTooLong
+}
+
+type entryKind uint8
+
+const (
+	entryRef     entryKind = iota
+	entryTooLong           // a line over --max-line, skipped
+	entryReadErr           // a stream that could not be read to its end
+	entryOpenErr           // a file that could not be opened
+)
 
 // position returns where the reference being read comes from, for a
 // message: "argument N", or the stream's name and the line, "NAME:N". A
 // stream's name may hold any byte: a message goes through warnf.
 func (b *batch) position() string {
-	if b.src == "" {
-		return "argument " + strconv.Itoa(b.arg)
+	if b.cur.src == "" {
+		return "argument " + strconv.Itoa(b.cur.line)
 	}
-	return b.src + ":" + strconv.Itoa(b.lr.line)
+	return b.cur.src + ":" + strconv.Itoa(b.cur.line)
 }
 
-// each calls f for every reference, in order. f returns whether the
-// reference was valid (or resolved).
+// each calls f for every reference, in order, on this goroutine. f
+// returns whether the reference was valid (or resolved).
 func (b *batch) each(f func(ref string) (ok bool)) {
-	call := func(ref string) bool {
-		if !f(ref) {
-			b.failed++
+	b.walk(true, func(e *entry) bool {
+		if e.kind != entryRef {
+			return b.event(e)
 		}
-		b.count++
-		if b.count&63 == 0 {
-			b.progress.update(b.bytes, b.count)
-		}
-		return !b.inv.outputFailed()
+		b.cur = *e
+		return b.done(f(e.ref))
+	})
+}
+
+// done counts a reference done, valid or not (ok), shows the progress,
+// and reports whether to go on: whether standard output is still
+// writable.
+func (b *batch) done(ok bool) bool {
+	if !ok {
+		b.failed++
 	}
+	b.count++
+	if b.count&63 == 0 {
+		b.progress.update(b.bytes.Load(), b.count)
+	}
+	return !b.inv.outputFailed()
+}
+
+// event reports a problem of reading, e, as a batch reading in order
+// does, and reports whether to go on.
+func (b *batch) event(e *entry) bool {
+	switch e.kind {
+	case entryTooLong:
+		b.skipped++
+		b.warnf("%s: %v", e.src, e.err)
+		if record := b.inv.tooLongRecord; record != nil {
+			// With --json, one record a line read, so that records
+			// and lines pair up.
+			record(b.inv.output(), e.src, e.err.(*lineTooLongError))
+			return !b.inv.outputFailed()
+		}
+	case entryReadErr:
+		b.unreadable++
+		b.warnf("%s: %v", e.src, e.err)
+	case entryOpenErr:
+		b.unreadable++
+		b.warnf("%v", e.err)
+	}
+	return true
+}
+
+// walk reads the batch's input and passes emit each entry, in order,
+// until emit returns false. The entry is reused from call to call.
+// walk touches no field of b but streamed and bytes, so that it can run
+// on a goroutine of its own; showProgress says whether to update the
+// progress line as blocks are read (only on the goroutine that writes).
+func (b *batch) walk(showProgress bool, emit func(e *entry) bool) {
+	w := walker{b: b, emit: emit, showProgress: showProgress}
 	if len(b.args) == 0 && len(b.files) == 0 {
-		b.eachLine(b.inv.stdin, "standard input", call)
+		w.lines(b.inv.stdin, "standard input")
 		return
 	}
 	for i, a := range b.args {
-		b.src, b.arg = "", i+1
 		if a == "-" && !b.dashData {
-			if !b.eachLine(b.inv.stdin, "standard input", call) {
+			if !w.lines(b.inv.stdin, "standard input") {
 				return
 			}
 			continue
 		}
-		if !call(a) {
+		w.e = entry{kind: entryRef, ref: a, line: i + 1}
+		if !emit(&w.e) {
 			return
 		}
 	}
 	for _, name := range b.files {
-		if !b.eachFileLine(name, call) {
+		if !w.fileLines(name) {
 			return
 		}
 	}
 }
 
-// eachFileLine calls f for each line of the file name ("-" is standard
-// input) and reports whether to go on.
-func (b *batch) eachFileLine(name string, f func(string) bool) bool {
+// walker is one walk over a batch's input.
+type walker struct {
+	b            *batch
+	emit         func(*entry) bool
+	showProgress bool
+	e            entry
+}
+
+// fileLines emits the lines of the file name ("-" is standard input) and
+// reports whether to go on.
+func (w *walker) fileLines(name string) bool {
 	if name == "-" {
-		return b.eachLine(b.inv.stdin, "standard input", f)
+		return w.lines(w.b.inv.stdin, "standard input")
 	}
 	file, err := os.Open(name)
 	if err != nil {
-		b.streamed = true
-		b.unreadable++
-		b.warnf("%v", err)
-		return true
+		w.b.streamed.Store(true)
+		w.e = entry{kind: entryOpenErr, err: err}
+		return w.emit(&w.e)
 	}
 	defer file.Close()
-	return b.eachLine(file, name, f)
+	return w.lines(file, name)
 }
 
-// eachLine calls f for each line of r, without its line ending ("\n", and
-// a "\r" before it unless keepCR), and reports whether to go on. A line
-// over --max-line is reported and skipped; a read error is reported and
-// ends r. name is r's name in messages.
-func (b *batch) eachLine(r io.Reader, name string, f func(string) bool) bool {
-	b.streamed = true
+// lines emits each line of r, without its line ending ("\n", and a "\r"
+// before it unless keepCR), and reports whether to go on. A line over
+// --max-line is emitted as an entryTooLong; a read error as an
+// entryReadErr, which ends r. name is r's name in messages.
+func (w *walker) lines(r io.Reader, name string) bool {
+	b := w.b
+	b.streamed.Store(true)
 	lr := newLineReader(r, int(b.inv.streams.maxLine))
-	b.src, b.lr = name, lr
 	lr.onRead = func(n int) {
-		b.bytes += int64(n)
-		b.progress.update(b.bytes, b.count)
+		b.bytes.Add(int64(n))
+		if w.showProgress {
+			b.progress.update(b.bytes.Load(), b.count)
+		}
 	}
+	e := &w.e
 	for {
 		line, err := lr.next()
 		if err != nil {
@@ -145,26 +223,20 @@ func (b *batch) eachLine(r io.Reader, name string, f func(string) bool) bool {
 				return true
 			}
 			if tooLong := (*lineTooLongError)(nil); errors.As(err, &tooLong) {
-				b.skipped++
-				b.warnf("%s: %v", name, err)
-				if record := b.inv.tooLongRecord; record != nil {
-					// With --json, one record a line read, so that
-					// records and lines pair up.
-					record(b.inv.output(), name, tooLong)
-					if b.inv.outputFailed() {
-						return false
-					}
+				*e = entry{kind: entryTooLong, src: name, line: tooLong.Line, err: tooLong}
+				if !w.emit(e) {
+					return false
 				}
 				continue
 			}
-			b.unreadable++
-			b.warnf("%s: %v", name, err)
-			return true
+			*e = entry{kind: entryReadErr, src: name, line: lr.line + 1, err: err}
+			return w.emit(e)
 		}
 		if n := len(line); !b.keepCR && n > 0 && line[n-1] == '\r' {
 			line = line[:n-1]
 		}
-		if !f(line) {
+		*e = entry{kind: entryRef, ref: line, src: name, line: lr.line}
+		if !w.emit(e) {
 			return false
 		}
 	}
@@ -189,7 +261,7 @@ func (b *batch) summarize(failedWord string) {
 		if !q.summary {
 			return
 		}
-	} else if !b.streamed {
+	} else if !b.streamed.Load() {
 		return
 	}
 	noun := "references"
@@ -252,14 +324,12 @@ func newBatch(inv *invocation, args, files []string) *batch {
 }
 
 // runBatch runs one command over its references (args, files, standard
-// input; see batch): f writes what it has to say of one reference to out
-// and reports whether it was valid. Then the summary goes to standard
-// error ("N references, M <failed>"), and runBatch returns the exit
-// status (see batch.status).
-func runBatch(inv *invocation, args, files []string, failed string, f func(out *bufio.Writer, ref string) bool) int {
-	out := inv.output()
+// input; see batch) with the workers newWorker makes (see batch.run).
+// Then the summary goes to standard error ("N references, M <failed>"),
+// and runBatch returns the exit status (see batch.status).
+func runBatch(inv *invocation, args, files []string, failed string, newWorker func() refFunc) int {
 	b := newBatch(inv, args, files)
-	b.each(func(ref string) bool { return f(out, ref) })
+	b.run(newWorker)
 	b.summarize(failed)
 	return b.status()
 }

@@ -91,6 +91,7 @@ type lintAbbr struct {
 func lintCommand() *command {
 	return &command{
 		name:    "lint",
+		streams: runsFileJobs,
 		summary: "find the URI references in text, HTML, Markdown or MIME and resolve each (section 5.1)",
 		usage:   "lint [-v] [--json] [--standard rfc2396|rfc3986] [--profile NAME] [--allow EDIT,...] [--relative] [--base URI] [--default-base URI] [--type auto|text|html|markdown|mime] [--max-line BYTES] [FILE ...]",
 		about: `Finds the URI references in each FILE (standard input when there is none,
@@ -140,7 +141,6 @@ type lintOptions struct {
 }
 
 func runLint(inv *invocation, o *lintOptions) int {
-	stdin := inv.stdin
 	files := inv.args
 	if len(files) == 0 {
 		files = []string{"-"}
@@ -174,79 +174,102 @@ func runLint(inv *invocation, o *lintOptions) int {
 			return 2
 		}
 	}
+	l := &linter{inv: inv, o: o, forced: forced, kind: kind}
+	if jobs := inv.streams.jobs.n(); jobs > 1 && len(files) > 1 {
+		return l.parallel(files, jobs, judge)
+	}
 	// Standard output is buffered by the invocation; a failed write is
 	// remembered there and reported once, by run, when lint returns.
 	out := inv.output()
 	status := 0
 	for _, name := range files {
-		var in io.Reader
-		closeIn := func() error { return nil }
-		retrieval := o.base
-		if name == "-" {
-			in = stdin
-		} else {
-			f, err := os.Open(name)
-			if err != nil {
-				inv.warnf("%v", err) // the file's name escaped, as in every message
-				status = 2
-				if inv.outputFailed() {
-					return 2
-				}
-				continue
-			}
-			in = f
-			closeIn = f.Close
-			if retrieval == "" {
-				if retrieval, err = document.FileURI(name); err != nil {
-					// Only when the working directory is gone: go on
-					// without a retrieval URI, and say so.
-					inv.warnf("%s: no retrieval URI: %v", name, err)
-					retrieval = ""
-				}
-			}
-		}
-		br := bufio.NewReaderSize(in, 64<<10)
-		k := kind
-		if !forced {
-			head, _ := br.Peek(document.SniffLen)
-			k = document.Sniff(name, head)
-		}
-		var werr error
-		err := document.Read(br, k, document.Options{Retrieval: retrieval, Default: o.defaultBase, Relative: o.relative, MaxLine: int(o.maxLine)},
-			func(r *document.Reference) error {
-				v := judge.judge(r)
-				if !v.valid && status == 0 {
-					status = 1
-				}
-				if o.json {
-					werr = writeJSON(out, lintJSON(name, r, v))
-				} else {
-					if o.verbose {
-						writeLintHuman(out, name, r, v)
-					} else if !v.valid {
-						writeLintProblem(out, name, r, v)
-					}
-					_, werr = out.Write(nil) // the writer's sticky error
-					if werr == nil && inv.outputFailed() {
-						werr = errOutputFailed
-					}
-				}
-				return werr
-			})
-		closeIn()
-		if werr != nil || out.Flush() != nil {
+		st, stop := l.file(name, judge, out, inv.warnf, inv.outputFailed)
+		if stop {
 			return 2
 		}
-		if err != nil {
-			// A header's bytes, a file's name: escaped by warnf.
-			inv.warnf("%s: %v", name, err)
-			status = 2
-		}
+		status = max(status, st)
 	}
 	if out.Flush() != nil {
 		return 2
 	}
 	return status
+}
+
+// linter is one run of lint over its files.
+type linter struct {
+	inv    *invocation
+	o      *lintOptions
+	forced bool
+	kind   document.Kind
+}
+
+// file lints the file name ("-" for standard input) with judge, writing
+// its output to out and its messages with warnf, and returns its status
+// (0, 1 when a reference is invalid, 2 when the file cannot be read
+// whole) and whether to stop: when failed reports that standard output
+// failed.
+func (l *linter) file(name string, judge *lintJudge, out *bufio.Writer, warnf func(string, ...any), failed func() bool) (status int, stop bool) {
+	o := l.o
+	var in io.Reader
+	closeIn := func() error { return nil }
+	retrieval := o.base
+	if name == "-" {
+		in = l.inv.stdin
+	} else {
+		f, err := os.Open(name)
+		if err != nil {
+			warnf("%v", err) // the file's name escaped, as in every message
+			return 2, failed()
+		}
+		in = f
+		closeIn = f.Close
+		if retrieval == "" {
+			if retrieval, err = document.FileURI(name); err != nil {
+				// Only when the working directory is gone: go on
+				// without a retrieval URI, and say so.
+				warnf("%s: no retrieval URI: %v", name, err)
+				retrieval = ""
+			}
+		}
+	}
+	br := bufio.NewReaderSize(in, 64<<10)
+	k := l.kind
+	if !l.forced {
+		head, _ := br.Peek(document.SniffLen)
+		k = document.Sniff(name, head)
+	}
+	var werr error
+	err := document.Read(br, k, document.Options{Retrieval: retrieval, Default: o.defaultBase, Relative: o.relative, MaxLine: int(o.maxLine)},
+		func(r *document.Reference) error {
+			v := judge.judge(r)
+			if !v.valid && status == 0 {
+				status = 1
+			}
+			if o.json {
+				werr = writeJSON(out, lintJSON(name, r, v))
+			} else {
+				if o.verbose {
+					writeLintHuman(out, name, r, v)
+				} else if !v.valid {
+					writeLintProblem(out, name, r, v)
+				}
+				_, werr = out.Write(nil) // the writer's sticky error
+				if werr == nil && failed() {
+					werr = errOutputFailed
+				}
+			}
+			return werr
+		})
+	closeIn()
+	if werr != nil || out.Flush() != nil || failed() {
+		return 2, true
+	}
+	if err != nil {
+		// A header's bytes, a file's name: escaped by warnf.
+		warnf("%s: %v", name, err)
+		status = 2
+	}
+	return status, false
 }
 
 // errOutputFailed stops a read once a write to standard output has

@@ -34,6 +34,10 @@
 // "FILE:LINE:COL: message" line per problem, and the summary only with
 // --summary.
 //
+// The commands that read a list (and lint, file by file) work on -j N
+// references at a time, one a core by default; what they write is the same,
+// in input order, whatever N.
+//
 // Results go to standard output, errors and summaries to standard error.
 // On a terminal, standard output shows control bytes as \xNN unless --raw
 // is given, and a long batch shows its progress on standard error.
@@ -90,6 +94,12 @@ type invocation struct {
 	// is the batch being read, for the position of a quiet line.
 	quiet *quietOptions
 	batch *batch
+	// chunkLines, when not 0, is how many lines a batch gives a worker
+	// at a time in place of batchLines, and how many bytes lint records
+	// of a file before it waits for its turn in place of lintRecordMax
+	// (tests set it small, to make many pieces of work finish out of
+	// order).
+	chunkLines int
 }
 
 // output returns the buffered standard output of the invocation, which
@@ -115,12 +125,17 @@ func (inv *invocation) warnf(format string, args ...any) {
 	if inv.buf != nil {
 		inv.buf.Flush() // an error is remembered by inv.out, and reported by run
 	}
+	inv.errOut.Write(inv.warning(format, args...)) // an error is remembered by inv.errOut, and makes the status 2
+}
+
+// warning returns the line warnf writes.
+func (inv *invocation) warning(format string, args ...any) []byte {
 	msg := fmt.Sprintf("rfc2396 %s: %s", inv.cmd.name, fmt.Sprintf(format, args...))
 	safe, rest := terminalSafe(nil, []byte(msg))
 	for _, b := range rest {
 		safe = appendEscapedByte(safe, b)
 	}
-	inv.errOut.Write(append(safe, '\n')) // an error is remembered by inv.errOut, and makes the status 2
+	return append(safe, '\n')
 }
 
 // commands returns the tool's subcommands, in the order help lists them.
@@ -157,19 +172,25 @@ func (c closedStream) Write([]byte) (int, error) {
 // errClosedAtStart is the error of a write to a closedStream.
 var errClosedAtStart = fmt.Errorf("%w (the descriptor was closed when rfc2396 started)", syscall.EBADF)
 
-// gcHeap is the heap at which the collector first runs, unless GOGC or
-// GOMEMLIMIT says otherwise.
-const gcHeap = 32 << 20
+// gcHeap is the memory at which the collector first runs, unless GOGC or
+// GOMEMLIMIT says otherwise; a batch run by workers adds gcPerJob for
+// each (see batch.run).
+const (
+	gcHeap   = 16 << 20
+	gcPerJob = 1 << 20
+)
 
-// setGC lets the heap grow to gcHeap before the collector runs, when the
-// environment does not set GOGC or GOMEMLIMIT. A batch keeps little
-// alive (a line, its record, the automata): with the runtime's default the
-// collector ran over a corpus of 50,000 references for a tenth of the
-// time, to free a few megabytes. A heap that stays over gcHeap (a line of
-// tens of megabytes) is collected as the memory limit says: often, so
-// that it stays near what is alive. The server keeps the runtime's
-// default: it runs for long, and what it keeps alive is not bounded by
-// one line.
+// setGC lets the program's memory grow to gcHeap before the collector
+// runs, when the environment does not set GOGC or GOMEMLIMIT. A batch
+// keeps little alive (a line, its record, the automata): with the
+// runtime's default the collector ran over a corpus of 50,000 references
+// for a tenth of the time, to free a few megabytes. 16 MiB leaves the heap
+// some 8 MB between collections, which run a few times a second; at 12 MiB
+// they ran five times as often, for a tenth of compare's time. A heap that
+// stays over gcHeap (a line of tens of megabytes) is collected as the
+// memory limit says: often, so that it stays near what is alive. The
+// server keeps the runtime's default: it runs for long, and what it keeps
+// alive is not bounded by one line.
 func setGC() {
 	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
 		return
@@ -226,6 +247,7 @@ type tool struct {
 	showProgress bool
 	now          func() time.Time // the clock of the progress line
 	inv          *invocation
+	chunkLines   int // see invocation.chunkLines
 }
 
 // dispatch runs the command args name and returns the exit status.
@@ -264,7 +286,8 @@ func (t *tool) dispatch(args []string) int {
 	t.name = "rfc2396 " + c.name
 	fs, runCmd, streams := newFlagSet(c, stderr)
 	inv := &invocation{cmd: c, flags: fs, stdin: t.stdin, stdout: stdout, stderr: stderr,
-		out: stdout, errOut: stderr, streams: streams, showProgress: t.showProgress, now: t.now}
+		out: stdout, errOut: stderr, streams: streams, showProgress: t.showProgress, now: t.now,
+		chunkLines: t.chunkLines}
 	t.inv = inv
 	// The flag package shows its error and the usage itself on -h and on
 	// a bad flag; here the usage is shown on standard output when asked

@@ -19,7 +19,7 @@ import (
 func parseCommand() *command {
 	return &command{
 		name:    "parse",
-		streams: readsLines | writesResults,
+		streams: readsLines | writesResults | runsJobs,
 		summary: "check references against Appendix A; show components or where and why not",
 		usage:   "parse [--standard rfc2396|rfc3986] [--rule NAME] [--profile NAME] [--allow EDIT,...] [--explain] [--json | -q [--summary] | --get TEMPLATE] [-f FILE]... [REF ...]",
 		about: `Checks each REF (with none, each line of standard input; "-" reads standard
@@ -66,7 +66,8 @@ error (see docs/cli.md).`,
 					inv.warnf("%v", err)
 					return 2
 				}
-				return runParse(inv, parseOptions{reader: rd, rule: rule, json: *asJSON, explain: *explainWhich, quiet: quiet.quiet, get: tmpl}, *files)
+				newReader := func() report.Reader { rd, _ := sf.reader(); return rd }
+				return runParse(inv, parseOptions{reader: rd, newReader: newReader, rule: rule, json: *asJSON, explain: *explainWhich, quiet: quiet.quiet, get: tmpl}, *files)
 			}
 		},
 	}
@@ -80,6 +81,8 @@ type parseOptions struct {
 	explain bool
 	quiet   bool        // -q: a quiet line for an invalid reference, nothing for a valid one
 	get     getTemplate // --get: the template's components, an invalid reference as a quiet line on standard error
+	// newReader makes another reader like reader, for another worker.
+	newReader func() report.Reader
 }
 
 // runParse checks each input under the reader of opt, whichever the
@@ -93,30 +96,40 @@ func runParse(inv *invocation, opt parseOptions, files []string) int {
 			o.StrOrNull("profile", opt.reader.Profile(), opt.reader.Profile() == "")
 		})
 	}
-	jb := report.Buffer{Out: inv.output()} // one JSON line, written whole (a long string as it goes)
 	records := report.NewParseWriter(opt.reader, opt.rule, opt.explain)
-	return runBatch(inv, inv.args, files, "invalid", func(out *bufio.Writer, in string) bool {
-		r := parseResult{opt: &opt, in: in, Reading: opt.reader.Read(opt.rule, in, opt.explain && !opt.quiet && opt.get == nil)}
-		switch {
-		case opt.quiet:
-			if r.Err != nil {
-				inv.batch.problem(out, in, r.Err)
-			}
-		case opt.get != nil:
-			if r.Err != nil {
-				out.Flush() // an error is remembered by inv.out, and reported by run
-				inv.batch.problem(inv.errOut, in, r.Err)
-			} else {
-				opt.get.write(out, in, r.View)
-			}
-		case opt.json:
-			jb.Reset()
-			records.Write(&jb, in, &r.Reading)
-			out.Write(jb.B)
-		default:
-			writeParseHuman(out, &r)
+	first := true
+	return runBatch(inv, inv.args, files, "invalid", func() refFunc {
+		o := opt
+		if !first {
+			// A reader keeps its last reading: one a worker.
+			o.reader = opt.newReader()
 		}
-		return r.Err == nil
+		first = false
+		var jb report.Buffer // one JSON line, written whole (a long string as it goes)
+		return func(s *sink, in string) bool {
+			out := s.out
+			r := parseResult{opt: &o, in: in, Reading: o.reader.Read(o.rule, in, o.explain && !o.quiet && o.get == nil)}
+			switch {
+			case o.quiet:
+				if r.Err != nil {
+					s.problem(out, in, r.Err)
+				}
+			case o.get != nil:
+				if r.Err != nil {
+					s.problem(s.stderr(), in, r.Err)
+				} else {
+					o.get.write(out, in, r.View)
+				}
+			case o.json:
+				jb.Out = out
+				jb.Reset()
+				records.Write(&jb, in, &r.Reading)
+				out.Write(jb.B)
+			default:
+				writeParseHuman(out, &r)
+			}
+			return r.Err == nil
+		}
 	})
 }
 

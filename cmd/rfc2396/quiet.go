@@ -122,23 +122,3 @@ func syntaxMessage(in string, offset int, rule, expected, hint string) string {
 	}
 	return b.String()
 }
-
-// where returns the name and line of the reference the batch is reading,
-// for a quiet line (see stdinName and argsName).
-func (b *batch) where() (name string, line int) {
-	switch b.src {
-	case "":
-		return argsName, b.arg
-	case "standard input":
-		return stdinName, b.lr.line
-	}
-	return b.src, b.lr.line
-}
-
-// problem writes the quiet line of err, an error about ref, the reference
-// the batch is reading.
-func (b *batch) problem(w io.Writer, ref string, err error) {
-	name, line := b.where()
-	off, msg := problemOf(err, ref)
-	writeProblem(w, name, line, off+1, msg)
-}

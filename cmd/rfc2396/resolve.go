@@ -13,7 +13,7 @@ import (
 func resolveCommand() *command {
 	return &command{
 		name:    "resolve",
-		streams: readsLines | writesResults,
+		streams: readsLines | writesResults | runsJobs,
 		summary: "resolve references against a base (section 5.2)",
 		usage:   "resolve [--standard rfc2396|rfc3986] [--json | -q [--summary]] [--compat-scheme] [--dotdot keep|remove|refuse] [--profile NAME] [--allow EDIT,...] [-f FILE]... BASE [REF ...]",
 		about: `Resolves each REF (with none, each line of standard input; "-" reads standard
@@ -47,64 +47,86 @@ status: 0 all resolved, 1 some not, 2 on a usage, read or write error.`,
 					inv.warnf("%v", err)
 					return 2
 				}
-				switch rd := rd.(type) {
-				case *report.RFC3986Reader:
-					if *compat {
-						rd.ResolveOpts = append(rd.ResolveOpts, rfc3986.BackwardsCompatibleScheme())
+				configure := func(rd report.Reader) error {
+					switch rd := rd.(type) {
+					case *report.RFC3986Reader:
+						if *compat {
+							rd.ResolveOpts = append(rd.ResolveOpts, rfc3986.BackwardsCompatibleScheme())
+						}
+					case *report.RFC2396Reader:
+						if *compat {
+							rd.ResolveOpts = append(rd.ResolveOpts, parser.BackwardsCompatibleScheme())
+						}
+						switch *dotdot {
+						case parser.KeepDotDot.Code():
+						case parser.RemoveDotDot.Code():
+							rd.ResolveOpts = append(rd.ResolveOpts, parser.DotDotAboveRoot(parser.RemoveDotDot))
+						case parser.RefuseDotDot.Code(), "error":
+							rd.ResolveOpts = append(rd.ResolveOpts, parser.DotDotAboveRoot(parser.RefuseDotDot))
+						default:
+							return fmt.Errorf("--dotdot must be keep, remove or refuse, not %q", *dotdot)
+						}
 					}
-				case *report.RFC2396Reader:
-					if *compat {
-						rd.ResolveOpts = append(rd.ResolveOpts, parser.BackwardsCompatibleScheme())
-					}
-					switch *dotdot {
-					case parser.KeepDotDot.Code():
-					case parser.RemoveDotDot.Code():
-						rd.ResolveOpts = append(rd.ResolveOpts, parser.DotDotAboveRoot(parser.RemoveDotDot))
-					case parser.RefuseDotDot.Code(), "error":
-						rd.ResolveOpts = append(rd.ResolveOpts, parser.DotDotAboveRoot(parser.RefuseDotDot))
-					default:
-						inv.warnf("--dotdot must be keep, remove or refuse, not %q", *dotdot)
-						return 2
-					}
+					return nil
 				}
-				return runResolve(inv, rd, *asJSON, *files)
+				if err := configure(rd); err != nil {
+					inv.warnf("%v", err)
+					return 2
+				}
+				first := true
+				newReader := func() report.Reader {
+					if first {
+						first = false
+						return rd
+					}
+					rd, _ := sf.reader()
+					configure(rd)
+					return rd
+				}
+				return runResolve(inv, rd, newReader, *asJSON, *files)
 			}
 		},
 	}
 }
 
 // runResolve resolves each reference against the base under the reader,
-// whichever the standard.
-func runResolve(inv *invocation, rd report.Reader, asJSON bool, files []string) int {
+// whichever the standard: rd, and one from newReader for each worker (the
+// first is rd).
+func runResolve(inv *invocation, rd report.Reader, newReader func() report.Reader, asJSON bool, files []string) int {
 	base := inv.args[0]
-	jb := report.Buffer{Out: inv.output()} // one JSON line, written whole (a long string as it goes)
 	if asJSON {
 		inv.tooLongRecord = tooLongJSON(func(o *report.Object) { o.Str("base", base) }, "ref", func(o *report.Object) { writeStandard(o, rd); o.Null("result") })
 	}
 	quiet := inv.quiet != nil && inv.quiet.quiet
-	return runBatch(inv, inv.args[1:], files, "not resolved", func(out *bufio.Writer, ref string) bool {
-		result, warnings, err := rd.Resolve(base, ref)
-		if quiet {
-			if err != nil {
-				inv.batch.problem(out, ref, err)
+	return runBatch(inv, inv.args[1:], files, "not resolved", func() refFunc {
+		rd := newReader()
+		var jb report.Buffer // one JSON line, written whole (a long string as it goes)
+		return func(s *sink, ref string) bool {
+			out := s.out
+			result, warnings, err := rd.Resolve(base, ref)
+			if quiet {
+				if err != nil {
+					s.problem(out, ref, err)
+				}
+				return err == nil
 			}
+			if asJSON {
+				jb.Out = out
+				jb.Reset()
+				o := report.BeginObject(&jb)
+				o.Str("base", base)
+				o.Str("ref", ref)
+				writeStandard(&o, rd)
+				o.StrOrNull("result", result, err != nil)
+				report.WriteError(&o, err, "ref")
+				writeJSONWarnings(&o, warnings)
+				o.End(true)
+				out.Write(jb.B)
+				return err == nil
+			}
+			writeResolution(out, ref, result, err, warnings)
 			return err == nil
 		}
-		if asJSON {
-			jb.Reset()
-			o := report.BeginObject(&jb)
-			o.Str("base", base)
-			o.Str("ref", ref)
-			writeStandard(&o, rd)
-			o.StrOrNull("result", result, err != nil)
-			report.WriteError(&o, err, "ref")
-			writeJSONWarnings(&o, warnings)
-			o.End(true)
-			out.Write(jb.B)
-			return err == nil
-		}
-		writeResolution(out, ref, result, err, warnings)
-		return err == nil
 	})
 }
 
@@ -149,7 +171,7 @@ func writeResolution[W report.Warning](out *bufio.Writer, ref, result string, er
 func normalizeCommand() *command {
 	return &command{
 		name:    "normalize",
-		streams: readsLines | writesResults,
+		streams: readsLines | writesResults | runsJobs,
 		summary: "print the normal form of references (section 6)",
 		usage:   "normalize [--standard rfc2396|rfc3986] [--json | -q [--summary]] [--profile NAME] [--allow EDIT,...] [-f FILE]... [REF ...]",
 		about: `Prints the normal form (RFC 2396 section 6) of each REF (with none, each line
@@ -173,40 +195,51 @@ percent-encoded unreserved characters.`,
 					inv.warnf("%v", err)
 					return 2
 				}
-				jb := report.Buffer{Out: inv.output()} // one JSON line, written whole (a long string as it goes)
 				if *asJSON {
 					inv.tooLongRecord = tooLongJSON(nil, "input", func(o *report.Object) { writeStandard(o, rd); o.Null("result") })
 				}
-				return runBatch(inv, inv.args, *files, "invalid", func(out *bufio.Writer, ref string) bool {
-					n, err := rd.Normalize(ref)
-					if quiet.quiet {
-						if err != nil {
-							inv.batch.problem(out, ref, err)
+				first := true
+				return runBatch(inv, inv.args, *files, "invalid", func() refFunc {
+					rd := rd
+					if !first {
+						rd, _ = sf.reader() // a reader for each worker
+					}
+					first = false
+					var jb report.Buffer // one JSON line, written whole (a long string as it goes)
+					return func(s *sink, ref string) bool {
+						out := s.out
+						n, err := rd.Normalize(ref)
+						if quiet.quiet {
+							if err != nil {
+								s.problem(out, ref, err)
+							}
+							return err == nil
+						}
+						if *asJSON {
+							jb.Out = out
+							jb.Reset()
+							o := report.BeginObject(&jb)
+							o.Str("input", ref)
+							writeStandard(&o, rd)
+							o.StrOrNull("result", n, err != nil)
+							report.WriteError(&o, err, "input")
+							o.End(true)
+							out.Write(jb.B)
+						} else if err != nil {
+							what := "invalid URI-reference"
+							if isComposeError(err) {
+								// Valid, but the normal form is not, under
+								// an edited grammar.
+								what = "no normal form under the grammar in force"
+							}
+							fmt.Fprintf(out, "%s: %s%s\n", shortDisplay(ref), what, headingSuffix(rd))
+							writeErrorDetail(out, err)
+						} else {
+							out.WriteString(n)
+							out.WriteByte('\n')
 						}
 						return err == nil
 					}
-					if *asJSON {
-						jb.Reset()
-						o := report.BeginObject(&jb)
-						o.Str("input", ref)
-						writeStandard(&o, rd)
-						o.StrOrNull("result", n, err != nil)
-						report.WriteError(&o, err, "input")
-						o.End(true)
-						out.Write(jb.B)
-					} else if err != nil {
-						what := "invalid URI-reference"
-						if isComposeError(err) {
-							// Valid, but the normal form is not, under
-							// an edited grammar.
-							what = "no normal form under the grammar in force"
-						}
-						fmt.Fprintf(out, "%s: %s%s\n", shortDisplay(ref), what, headingSuffix(rd))
-						writeErrorDetail(out, err)
-					} else {
-						fmt.Fprintln(out, n)
-					}
-					return err == nil
 				})
 			}
 		},
@@ -216,7 +249,7 @@ percent-encoded unreserved characters.`,
 func relativizeCommand() *command {
 	return &command{
 		name:    "relativize",
-		streams: readsLines | writesResults,
+		streams: readsLines | writesResults | runsJobs,
 		summary: "find the shortest reference that resolves to a target",
 		usage:   "relativize [--standard rfc2396|rfc3986] [--json] [--profile NAME] [--allow EDIT,...] [-f FILE]... BASE [TARGET ...]",
 		about: `Prints, for each absolute URI TARGET (with none, each line of standard input;
@@ -238,29 +271,40 @@ resolving it). --standard rfc3986 relativizes by RFC 3986's section 5.2.`,
 					return 2
 				}
 				base := inv.args[0]
-				jb := report.Buffer{Out: inv.output()} // one JSON line, written whole (a long string as it goes)
 				if *asJSON {
 					inv.tooLongRecord = tooLongJSON(func(o *report.Object) { o.Str("base", base) }, "target", func(o *report.Object) { writeStandard(o, rd); o.Null("result") })
 				}
-				return runBatch(inv, inv.args[1:], *files, "not relativized", func(out *bufio.Writer, target string) bool {
-					rel, err := rd.Relativize(base, target)
-					if *asJSON {
-						jb.Reset()
-						o := report.BeginObject(&jb)
-						o.Str("base", base)
-						o.Str("target", target)
-						writeStandard(&o, rd)
-						o.StrOrNull("result", rel, err != nil)
-						report.WriteError(&o, err, "target")
-						o.End(true)
-						out.Write(jb.B)
-					} else if err != nil {
-						fmt.Fprintf(out, "%s: not relativized\n", shortDisplay(target))
-						writeErrorDetail(out, err)
-					} else {
-						fmt.Fprintln(out, rel)
+				first := true
+				return runBatch(inv, inv.args[1:], *files, "not relativized", func() refFunc {
+					rd := rd
+					if !first {
+						rd, _ = sf.reader() // a reader for each worker
 					}
-					return err == nil
+					first = false
+					var jb report.Buffer // one JSON line, written whole (a long string as it goes)
+					return func(s *sink, target string) bool {
+						out := s.out
+						rel, err := rd.Relativize(base, target)
+						if *asJSON {
+							jb.Out = out
+							jb.Reset()
+							o := report.BeginObject(&jb)
+							o.Str("base", base)
+							o.Str("target", target)
+							writeStandard(&o, rd)
+							o.StrOrNull("result", rel, err != nil)
+							report.WriteError(&o, err, "target")
+							o.End(true)
+							out.Write(jb.B)
+						} else if err != nil {
+							fmt.Fprintf(out, "%s: not relativized\n", shortDisplay(target))
+							writeErrorDetail(out, err)
+						} else {
+							out.WriteString(rel)
+							out.WriteByte('\n')
+						}
+						return err == nil
+					}
 				})
 			}
 		},

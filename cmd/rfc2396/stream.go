@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -43,12 +44,15 @@ type streamUse int
 const (
 	readsLines    streamUse = 1 << iota // --max-line
 	writesResults                       // --raw
+	runsJobs                            // -j, on references
+	runsFileJobs                        // -j, on files (lint)
 )
 
 // streamOptions are the values of the stream flags of one invocation.
 type streamOptions struct {
 	maxLine byteSize
 	raw     bool
+	jobs    jobCount
 }
 
 // addStreamFlags defines the stream flags use asks for on fs.
@@ -60,7 +64,41 @@ func addStreamFlags(fs *flag.FlagSet, use streamUse) *streamOptions {
 	if use&writesResults != 0 {
 		fs.BoolVar(&o.raw, "raw", false, "write control bytes to a terminal as they are, not as \\xNN (output to a file or pipe is always byte-exact)")
 	}
+	switch {
+	case use&runsJobs != 0:
+		fs.Var(&o.jobs, "j", "work on `N` references at a time, on N cores (default: every core); the output is in input order whatever N")
+	case use&runsFileJobs != 0:
+		fs.Var(&o.jobs, "j", "work on `N` files at a time, on N cores (default: every core); each file's output is whole and in order whatever N")
+	}
 	return o
+}
+
+// jobCount is the value of -j: how many workers a batch runs, 0 for one a
+// core (runtime.GOMAXPROCS). It is 0 unless given, so that the usage
+// shows no default that depends on the machine.
+type jobCount int
+
+// maxJobs is the largest -j accepted: far above the cores of any machine,
+// and small enough that the work in flight stays a few megabytes.
+const maxJobs = 1024
+
+func (j *jobCount) String() string { return strconv.Itoa(int(*j)) }
+
+func (j *jobCount) Set(v string) error {
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 || n > maxJobs {
+		return fmt.Errorf("want a number of workers from 1 to %d", maxJobs)
+	}
+	*j = jobCount(n)
+	return nil
+}
+
+// n returns the number of workers: the value given, else one a core.
+func (j jobCount) n() int {
+	if j > 0 {
+		return int(j)
+	}
+	return max(1, runtime.GOMAXPROCS(0))
 }
 
 // byteSize is a flag value in bytes: a number with an optional binary

@@ -1,0 +1,196 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// jobsRun is what one run of the tool gave.
+type jobsRun struct {
+	Stdout, Stderr string
+	Status         int
+}
+
+// runJobs runs the tool with -j jobs and chunks of chunkLines lines (0:
+// the default), with standard input from stdin.
+func runJobs(stdin io.Reader, jobs string, chunkLines int, args ...string) jobsRun {
+	var out, errOut bytes.Buffer
+	tl := newTool(stdin, &out, &errOut)
+	tl.chunkLines = chunkLines
+	status := tl.run(append([]string{args[0], "-j", jobs}, args[1:]...))
+	return jobsRun{out.String(), errOut.String(), status}
+}
+
+// batchJobCommands are command lines of every batch command under the
+// flags that change what a reference's work writes and where: text,
+// --json, -q, --get, each standard, a profile, messages on standard error.
+var batchJobCommands = [][]string{
+	{"parse"},
+	{"parse", "--json"},
+	{"parse", "-q", "--summary"},
+	{"parse", "--get", "{scheme} {host} {path}"},
+	{"parse", "--explain"},
+	{"parse", "--rule", "hostname"},
+	{"parse", "--profile", "java"},
+	{"parse", "--json", "--allow", "ipv6,non-ascii"},
+	{"parse", "--standard", "rfc3986"},
+	{"parse", "--standard", "rfc3986", "--json"},
+	{"resolve", "http://a/b/c/d;p?q"},
+	{"resolve", "--json", "http://a/b/c/d;p?q"},
+	{"resolve", "-q", "http://a/b/c/d;p?q"},
+	{"resolve", "--dotdot", "remove", "--compat-scheme", "http://a/b/c/d;p?q"},
+	{"resolve", "--standard", "rfc3986", "--json", "http://a/b/c/d;p?q"},
+	{"resolve", "not a base"},
+	{"normalize"},
+	{"normalize", "--json"},
+	{"normalize", "-q"},
+	{"normalize", "--standard", "rfc3986"},
+	{"relativize", "http://a/b/c/"},
+	{"relativize", "--json", "https://github.com/nodejs/node/"},
+	{"relativize", "--standard", "rfc3986", "http://a/b/c/"},
+	{"compare"},
+	{"compare", "--json"},
+	{"compare", "--base", "http://a/b/c/d;p?q"},
+	{"escape", "--component", "segment"},
+	{"escape", "--component", "reg_name", "--json"},
+	{"unescape"},
+	{"unescape", "--json"},
+}
+
+// TestJobsSameOutput checks that every batch command writes the same
+// standard output and standard error, and exits with the same status,
+// with -j 4 and with -j 3 in chunks of one or two lines (which finish in
+// any order) as with -j 1, on an input of valid, invalid, blank,
+// over-long and non-UTF-8 lines, from standard input, arguments, files
+// that are there and not, and a stream that fails.
+func TestJobsSameOutput(t *testing.T) {
+	mixed, err := os.ReadFile("testdata/batch-mixed.in")
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdin := strings.Repeat(string(mixed)+"\n", 30)
+	inputs := []struct {
+		name  string
+		args  []string
+		stdin func() io.Reader
+	}{
+		{"stdin", nil, func() io.Reader { return strings.NewReader(stdin) }},
+		{"args and files", []string{"http://a/x", "-", "%zz", "-f", "testdata/batch-mixed.in", "-f", "testdata/no-such-file", "-f", "testdata/batch-mixed.in"},
+			func() io.Reader { return strings.NewReader(stdin[:2000]) }},
+		{"failing stream", nil, func() io.Reader { return &brokenReader{stdin[:5000]} }},
+	}
+	for _, cmdline := range batchJobCommands {
+		for _, in := range inputs {
+			args := append(append(append([]string{}, cmdline...), "--max-line", "64"), in.args...)
+			want := runJobs(in.stdin(), "1", 0, args...)
+			if want.Stdout == "" && want.Stderr == "" {
+				t.Errorf("%q, %s: no output at all", args, in.name)
+			}
+			for _, v := range []struct {
+				jobs  string
+				chunk int
+			}{{"4", 0}, {"3", 1}, {"3", 2}, {"2", 7}} {
+				got := runJobs(in.stdin(), v.jobs, v.chunk, args...)
+				if diff := cmp.Diff(want, got); diff != "" {
+					t.Errorf("%q, %s: -j %s in chunks of %d lines against -j 1 (-want +got):\n%s", args, in.name, v.jobs, v.chunk, diff)
+				}
+			}
+		}
+	}
+}
+
+// TestJobsWriteError checks that a write to standard output that fails in
+// the middle of a batch run by workers stops it, with the error reported
+// once and exit status 2, and after the same reference as -j 1.
+func TestJobsWriteError(t *testing.T) {
+	mixed, err := os.ReadFile("testdata/batch-mixed.in")
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdin := strings.Repeat(string(mixed)+"\n", 400)
+	for _, args := range [][]string{{"parse"}, {"parse", "--json"}, {"compare"}, {"unescape"}, {"parse", "--get", "{host}"}, {"lint", "-v", "testdata/lint/tricky.txt", "testdata/lint/webpage.html", "testdata/lint/rfc-style.txt", "testdata/lint/tricky.txt"}} {
+		for _, ok := range []int{0, 100, 20000} {
+			var results []jobsRun
+			for _, v := range []struct {
+				jobs  string
+				chunk int
+			}{{"1", 0}, {"4", 0}, {"3", 1}} {
+				var stderr bytes.Buffer
+				tl := newTool(strings.NewReader(stdin), &failingWriter{ok: ok, err: errors.New("disk full")}, &stderr)
+				tl.chunkLines = v.chunk
+				status := tl.run(append([]string{args[0], "-j", v.jobs}, args[1:]...))
+				results = append(results, jobsRun{Stderr: stderr.String(), Status: status})
+				if n := strings.Count(stderr.String(), "disk full"); n != 1 || status != 2 {
+					t.Errorf("%q -j %s, %d bytes written: status %d, the error reported %d times; want 2 and once", args, v.jobs, ok, status, n)
+				}
+			}
+			for _, r := range results[1:] {
+				if diff := cmp.Diff(results[0], r); diff != "" {
+					t.Errorf("%q, %d bytes written: against -j 1 (-want +got):\n%s", args, ok, diff)
+				}
+			}
+		}
+	}
+}
+
+// TestJobsFlag checks -j's values.
+func TestJobsFlag(t *testing.T) {
+	for _, tt := range []struct {
+		jobs   string
+		status int
+	}{{"1", 0}, {"2", 0}, {"1024", 0}, {"0", 2}, {"-1", 2}, {"1025", 2}, {"x", 2}} {
+		got := runJobs(strings.NewReader("http://a/\n"), tt.jobs, 0, "normalize")
+		if got.Status != tt.status {
+			t.Errorf("-j %s: status %d, stderr %q; want %d", tt.jobs, got.Status, got.Stderr, tt.status)
+		}
+	}
+}
+
+// TestLintJobsSameOutput checks that lint writes the same output, each
+// file's together, messages and exit status with workers as with -j 1,
+// over files of every type, one that is missing and standard input named
+// twice; with chunk set, a file waits for its turn after a few bytes.
+func TestLintJobsSameOutput(t *testing.T) {
+	files := []string{"testdata/lint/appendix-d.html", "testdata/lint/tricky.txt", "-", "testdata/no-such-file",
+		"testdata/lint/archive.mht", "testdata/lint/markdown.md", "-", "testdata/lint/rfc-style.txt",
+		"testdata/lint/webpage.html", "testdata/lint/appendix-f.txt", "testdata/batch-mixed.in"}
+	stdin := "see <http://a/{b}> and <http://example.com/ok>\n"
+	for _, flags := range [][]string{{"lint"}, {"lint", "-v"}, {"lint", "--json"}, {"lint", "--standard", "rfc3986", "-v"}, {"lint", "--max-line", "40"}} {
+		args := append(append([]string{}, flags...), files...)
+		want := runJobs(strings.NewReader(stdin), "1", 0, args...)
+		if want.Stdout == "" || want.Stderr == "" {
+			t.Errorf("%q: stdout %q, stderr %q; want both", args, want.Stdout, want.Stderr)
+		}
+		for _, v := range []struct {
+			jobs  string
+			chunk int
+		}{{"4", 0}, {"3", 1}, {"2", 100}} {
+			got := runJobs(strings.NewReader(stdin), v.jobs, v.chunk, args...)
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("%q: -j %s recording %d bytes against -j 1 (-want +got):\n%s", args, v.jobs, v.chunk, diff)
+			}
+		}
+	}
+}
+
+// TestJobsCompletion checks that shell completion offers -j on every
+// command that has it, and only there.
+func TestJobsCompletion(t *testing.T) {
+	want := map[string]bool{"parse": true, "resolve": true, "normalize": true, "relativize": true, "compare": true,
+		"escape": true, "unescape": true, "lint": true}
+	for _, s := range completionSpecs() {
+		has := false
+		for _, f := range s.flags {
+			has = has || f.name == "j" && f.takesValue
+		}
+		if has != want[s.name] {
+			t.Errorf("%s: -j offered %v, want %v", s.name, has, want[s.name])
+		}
+	}
+}

@@ -50,6 +50,12 @@ func TestClosedStreams(t *testing.T) {
 		{"parse, output to /dev/null", ">/dev/null", []string{"parse", "http://a/"}, 0, ""},
 		{"parse, errors closed", "2>&-", []string{"parse", "-f", "/nonexistent/file"}, 2, ""},
 		{"parse, errors closed, nothing to say", "2>&- >/dev/null", []string{"parse", "http://a/"}, 0, ""},
+		// A parent that discards both outputs through /dev/null open for
+		// reading and writing (exec.Cmd's default, systemd) is no error;
+		// one that so discards standard output alone cannot be told from
+		// a closed descriptor.
+		{"parse, both outputs to /dev/null read-write", "1<>/dev/null 2<>/dev/null", []string{"parse", "http://a/"}, 0, ""},
+		{"parse, output to /dev/null read-write", "1<>/dev/null", []string{"parse", "http://a/"}, 2, "bad file descriptor"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			// sh closes the stream, then runs the test binary as the

@@ -150,10 +150,10 @@ func main() {
 		setGC()
 	}
 	var stdout, stderr io.Writer = os.Stdout, os.Stderr
-	if startedClosed(os.Stdout) {
+	if startedClosed(os.Stdout, os.Stderr) {
 		stdout = closedStream{"/dev/stdout"}
 	}
-	if startedClosed(os.Stderr) {
+	if startedClosed(os.Stderr, os.Stdout) {
 		stderr = closedStream{"/dev/stderr"}
 	}
 	os.Exit(run(os.Args[1:], os.Stdin, stdout, stderr))

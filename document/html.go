@@ -61,7 +61,7 @@ func readHTML(r io.Reader, part string, chain []candidate, opts *Options, emit f
 	maxLine := opts.maxLine()
 	z := html.NewTokenizer(r)
 	z.SetMaxBuf(maxLine)
-	h := &htmlRefs{emit: emit, fallback: establish(chain), chain: chain, budget: htmlHold(maxLine)}
+	h := &htmlRefs{emit: emit, fallback: establish(chain), chain: chain, budget: htmlHold(maxLine), checkOnly: opts.CheckOnly}
 	var refs []*Reference // the references of one token
 	var xopts []extract.Option
 	if opts.Relative {
@@ -253,6 +253,8 @@ type htmlRefs struct {
 	held     []*Reference
 	size     int // what held is counted as
 	budget   int
+	// checkOnly: do not resolve (Options.CheckOnly).
+	checkOnly bool
 	// spilled says the budget ran out before a base element: references
 	// are then emitted under fallback as they come. earlyN counts them,
 	// earlyFirst and earlyLast are the offsets of the first and last.
@@ -312,7 +314,9 @@ func (h *htmlRefs) send(ref *Reference) error {
 	}
 	ref.Base = b
 	if !(ref.Abbreviation != nil && ref.Attribute == "") {
-		ref.Resolved, ref.Warnings, ref.ResolveErr = resolve(b, ref.URI)
+		if !h.checkOnly {
+			ref.Resolved, ref.Warnings, ref.ResolveErr = resolve(b, ref.URI, ref.Err == nil)
+		}
 	}
 	var note string
 	switch {

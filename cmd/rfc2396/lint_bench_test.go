@@ -37,18 +37,24 @@ func BenchmarkLint(b *testing.B) {
 		doc  []byte
 		typ  string
 	}{{"html", page.Bytes(), "html"}, {"text", text.Bytes(), "text"}} {
-		b.Run(c.name, func(b *testing.B) {
-			b.SetBytes(int64(len(c.doc)))
-			b.ReportAllocs()
-			start, loops := lintCPUTime(), 0
-			for b.Loop() {
-				if status := run([]string{"lint", "--json", "--type", c.typ, "--base", "http://r/x"}, bytes.NewReader(c.doc), io.Discard, io.Discard); status > 1 {
-					b.Fatal(status)
-				}
-				loops++
+		for _, mode := range []struct{ name, flag string }{{"quiet", ""}, {"v", "-v"}, {"json", "--json"}} {
+			args := []string{"lint", "--type", c.typ, "--base", "http://r/x"}
+			if mode.flag != "" {
+				args = append(args, mode.flag)
 			}
-			// CPU time per byte, steadier than MB/s on a loaded machine.
-			b.ReportMetric(float64(lintCPUTime()-start)/float64(loops*len(c.doc)), "cpu-ns/B")
-		})
+			b.Run(c.name+"/"+mode.name, func(b *testing.B) {
+				b.SetBytes(int64(len(c.doc)))
+				b.ReportAllocs()
+				start, loops := lintCPUTime(), 0
+				for b.Loop() {
+					if status := run(args, bytes.NewReader(c.doc), io.Discard, io.Discard); status > 1 {
+						b.Fatal(status)
+					}
+					loops++
+				}
+				// CPU time per byte, steadier than MB/s on a loaded machine.
+				b.ReportMetric(float64(lintCPUTime()-start)/float64(loops*len(c.doc)), "cpu-ns/B")
+			})
+		}
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/rfc2396/rfc2396/extract"
 	"github.com/rfc2396/rfc2396/parser"
 	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
 )
 
 // urlAttributes lists, for each HTML element, the attributes whose value
@@ -102,7 +103,7 @@ func readHTML(r io.Reader, part string, chain []candidate, opts *Options, emit f
 		switch tt {
 		case html.StartTagToken, html.SelfClosingTagToken:
 			name, hasAttr := z.TagName()
-			elName := string(name)
+			elName := tagName(name)
 			skipText = tt == html.StartTagToken && (elName == "script" || elName == "style")
 			if tt == html.StartTagToken && (elName == "noscript" || elName == "noframes" || elName == "noembed") {
 				// Their content is markup for readers without scripts,
@@ -135,11 +136,20 @@ func readHTML(r io.Reader, part string, chain []candidate, opts *Options, emit f
 			if bytes.IndexByte(text, ':') >= 0 || bytes.IndexByte(text, '<') >= 0 || (opts.Relative && bytes.IndexByte(text, '"') >= 0) {
 				found = extract.Find(text, xopts...)
 			}
-			for _, f := range found {
-				f := f
+			for i := range found {
+				// One allocation for the reference and what extract found.
+				both := &struct {
+					r Reference
+					f extract.Reference
+				}{f: found[i]}
+				f := &both.f
 				b, e := rawAt(f.Offset), rawAt(f.End)
 				p := at(b)
-				ref := &Reference{Position: p, End: offset + e, Part: part, Text: string(raw[b:e]), URI: f.URI, Err: f.Err, Found: &f}
+				ref := &both.r
+				*ref = Reference{Position: p, End: offset + e, Part: part, Text: f.Text, URI: f.URI, Err: f.Err, Found: f}
+				if string(raw[b:e]) != f.Text {
+					ref.Text = string(raw[b:e]) // as written: character references not decoded
+				}
 				if ref.Err != nil {
 					ref.ErrPos = at(rawAt(f.InputOffset(ref.Err.Offset)))
 				}
@@ -178,6 +188,15 @@ func readHTML(r io.Reader, part string, chain []candidate, opts *Options, emit f
 		offset += len(raw)
 	}
 	return h.flush()
+}
+
+// tagName returns the element name name as a string, without an
+// allocation for the names HTML defines.
+func tagName(name []byte) string {
+	if a := atom.Lookup(name); a != 0 {
+		return a.String()
+	}
+	return string(name)
 }
 
 // tagRefs appends to refs the references in the URL attributes of the

@@ -47,10 +47,7 @@ func (st *Stream) Next(piece []byte, offset int, more bool) (refs []Reference, a
 	if st == nil {
 		st = &Stream{}
 	}
-	if st.xml == nil {
-		st.xml = map[string]int{}
-	}
-	addPrefixes(st.xml, piece, offset, more)
+	st.xml = addPrefixes(st.xml, piece, offset, more)
 	s := &scanner{src: piece, line: 1, xml: st.xml, base: offset, cfg: st.cfg, more: more, open: len(piece), refs: st.refs[:0]}
 	s.run()
 	st.refs = s.refs

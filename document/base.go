@@ -155,8 +155,16 @@ func (e *AbbreviatedError) Error() string {
 
 // resolve resolves ref against b: the absolute URI and the warnings of
 // the resolution, or the reason it has none (a *parser.ResolveError or a
-// *NoBaseError).
-func resolve(b *Base, ref string) (string, []parser.Warning, error) {
+// *NoBaseError). valid says that ref is known to be a URI-reference
+// under Appendix A (the reference's Err is nil), which spares a parse
+// when there is no base.
+func resolve(b *Base, ref string, valid bool) (string, []parser.Warning, error) {
+	if b.URI == "" && valid {
+		if hasScheme(ref) {
+			return ref, nil, nil // section 5.2 step 3: an absolute reference needs no base
+		}
+		return "", nil, &NoBaseError{Ref: ref}
+	}
 	if b.URI == "" {
 		u, err := parser.Parse(ref)
 		if err != nil {
@@ -190,6 +198,25 @@ func resolve(b *Base, ref string) (string, []parser.Warning, error) {
 		warnings = kept
 	}
 	return u.String(), warnings, nil
+}
+
+// hasScheme reports whether ref starts with a scheme and ":" (section
+// 3.1). In a valid URI-reference only an absolute URI does: the first
+// segment of a relative path has no ":".
+func hasScheme(ref string) bool {
+	if ref == "" || !('a' <= ref[0]|0x20 && ref[0]|0x20 <= 'z') {
+		return false
+	}
+	for i := 1; i < len(ref); i++ {
+		switch c := ref[i]; {
+		case c == ':':
+			return true
+		case 'a' <= c|0x20 && c|0x20 <= 'z', '0' <= c && c <= '9', c == '+', c == '-', c == '.':
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 // FileURI returns the file: URI of a local file, "file://" and its

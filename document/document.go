@@ -148,6 +148,12 @@ type Options struct {
 	// one stops the read with a *[LimitError] (in text, when it does not
 	// fit in the window). Zero means [DefaultMaxLine].
 	MaxLine int
+	// CheckOnly makes Read find and check the references without
+	// resolving them: Resolved, Warnings and ResolveErr stay empty (but
+	// for an abbreviated URL in text, whose ResolveErr says why it is
+	// not resolved), and Base is still set. For a caller that reports
+	// only whether each reference is valid.
+	CheckOnly bool
 }
 
 func (o *Options) maxLine() int {
@@ -370,7 +376,7 @@ func readText(r io.Reader, part string, base *Base, opts *Options, emit func(*Re
 				return &LimitError{Part: part, Offset: offset, Limit: limit, What: "stretch of text with no line break outside a reference"}
 			}
 		}
-		if err := textChunk(buf[:cut], refs, abbrs, offset, line, part, base, emit); err != nil {
+		if err := textChunk(buf[:cut], refs, abbrs, offset, line, part, base, opts.CheckOnly, emit); err != nil {
 			return err
 		}
 		offset += cut
@@ -391,14 +397,23 @@ func textWindow(maxLine int) int {
 
 // textChunk emits the references and abbreviated URLs found in chunk,
 // which starts at a line start, at the given offset and line of the input.
-func textChunk(chunk []byte, refs []extract.Reference, abbrs []extract.Abbreviation, offset, line int, part string, base *Base, emit func(*Reference) error) error {
+// With checkOnly the references are not resolved (Options.CheckOnly).
+func textChunk(chunk []byte, refs []extract.Reference, abbrs []extract.Abbreviation, offset, line int, part string, base *Base, checkOnly bool, emit func(*Reference) error) error {
 	pos := func(p extract.Reference, off int) Position {
 		l, c := lineColIn(chunk, p.Line, p.Offset-p.Column+1, p.Offset, off)
 		return Position{Offset: offset + off, Line: line + l - 1, Column: c}
 	}
+	// One allocation for the references of the chunk: each with its own
+	// copy of what extract found (the stream reuses refs).
+	type found struct {
+		r Reference
+		f extract.Reference
+	}
+	all := make([]found, len(refs))
 	k := 0
 	for i := range refs {
-		f := &refs[i]
+		all[i].f = refs[i]
+		f := &all[i].f
 		for k < len(abbrs) && abbrs[k].Offset < f.Offset {
 			if err := emitAbbr(&abbrs[k], chunk, offset, line, part, base, emit); err != nil {
 				return err
@@ -408,19 +423,23 @@ func textChunk(chunk []byte, refs []extract.Reference, abbrs []extract.Abbreviat
 		for k < len(abbrs) && abbrs[k].Offset < f.End {
 			k++ // inside the reference
 		}
-		r := &Reference{
+		r := &all[i].r
+		*r = Reference{
 			Position: pos(*f, f.Offset), End: offset + f.End, Part: part,
 			Text: f.Text, URI: f.URI, Err: f.Err, Found: f, Base: base,
 		}
 		if f.Err != nil {
 			r.ErrPos = pos(*f, f.InputOffset(f.Err.Offset))
 		}
-		for _, n := range f.Notes {
-			r.NotePos = append(r.NotePos, pos(*f, n.Offset))
+		if len(f.Notes) > 0 {
+			r.NotePos = make([]Position, len(f.Notes))
+			for j, n := range f.Notes {
+				r.NotePos[j] = pos(*f, n.Offset)
+			}
 		}
 		shiftFound(f, offset, line)
-		if !abbreviatedInText(r) {
-			r.Resolved, r.Warnings, r.ResolveErr = resolve(base, r.URI)
+		if !abbreviatedInText(r) && !checkOnly {
+			r.Resolved, r.Warnings, r.ResolveErr = resolve(base, r.URI, r.Err == nil)
 		}
 		if err := emit(r); err != nil {
 			return err
@@ -452,12 +471,14 @@ func abbreviatedInText(r *Reference) bool {
 	if r.Err != nil {
 		return false
 	}
-	a, ok := extract.LooksAbbreviated(r.URI)
+	found, ok := extract.LooksAbbreviated(r.URI)
 	if !ok {
 		return false
 	}
+	a := new(extract.Abbreviation) // allocated only for an abbreviation
+	*a = found
 	a.Offset, a.End, a.Line, a.Column = r.Offset, r.End, r.Line, r.Column
-	r.Abbreviation = &a
+	r.Abbreviation = a
 	r.ResolveErr = &AbbreviatedError{Text: r.URI, Likely: a.Likely}
 	return true
 }

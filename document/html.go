@@ -11,6 +11,7 @@ import (
 	"github.com/rfc2396/rfc2396/extract"
 	"github.com/rfc2396/rfc2396/parser"
 	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
 )
 
 // urlAttributes lists, for each HTML element, the attributes whose value
@@ -61,7 +62,7 @@ func readHTML(r io.Reader, part string, chain []candidate, opts *Options, emit f
 	maxLine := opts.maxLine()
 	z := html.NewTokenizer(r)
 	z.SetMaxBuf(maxLine)
-	h := &htmlRefs{emit: emit, fallback: establish(chain), chain: chain, budget: htmlHold(maxLine)}
+	h := &htmlRefs{emit: emit, fallback: establish(chain), chain: chain, budget: htmlHold(maxLine), checkOnly: opts.CheckOnly}
 	var refs []*Reference // the references of one token
 	var xopts []extract.Option
 	if opts.Relative {
@@ -102,7 +103,7 @@ func readHTML(r io.Reader, part string, chain []candidate, opts *Options, emit f
 		switch tt {
 		case html.StartTagToken, html.SelfClosingTagToken:
 			name, hasAttr := z.TagName()
-			elName := string(name)
+			elName := tagName(name)
 			skipText = tt == html.StartTagToken && (elName == "script" || elName == "style")
 			if tt == html.StartTagToken && (elName == "noscript" || elName == "noframes" || elName == "noembed") {
 				// Their content is markup for readers without scripts,
@@ -135,11 +136,20 @@ func readHTML(r io.Reader, part string, chain []candidate, opts *Options, emit f
 			if bytes.IndexByte(text, ':') >= 0 || bytes.IndexByte(text, '<') >= 0 || (opts.Relative && bytes.IndexByte(text, '"') >= 0) {
 				found = extract.Find(text, xopts...)
 			}
-			for _, f := range found {
-				f := f
+			for i := range found {
+				// One allocation for the reference and what extract found.
+				both := &struct {
+					r Reference
+					f extract.Reference
+				}{f: found[i]}
+				f := &both.f
 				b, e := rawAt(f.Offset), rawAt(f.End)
 				p := at(b)
-				ref := &Reference{Position: p, End: offset + e, Part: part, Text: string(raw[b:e]), URI: f.URI, Err: f.Err, Found: &f}
+				ref := &both.r
+				*ref = Reference{Position: p, End: offset + e, Part: part, Text: f.Text, URI: f.URI, Err: f.Err, Found: f}
+				if string(raw[b:e]) != f.Text {
+					ref.Text = string(raw[b:e]) // as written: character references not decoded
+				}
 				if ref.Err != nil {
 					ref.ErrPos = at(rawAt(f.InputOffset(ref.Err.Offset)))
 				}
@@ -178,6 +188,15 @@ func readHTML(r io.Reader, part string, chain []candidate, opts *Options, emit f
 		offset += len(raw)
 	}
 	return h.flush()
+}
+
+// tagName returns the element name name as a string, without an
+// allocation for the names HTML defines.
+func tagName(name []byte) string {
+	if a := atom.Lookup(name); a != 0 {
+		return a.String()
+	}
+	return string(name)
 }
 
 // tagRefs appends to refs the references in the URL attributes of the
@@ -253,6 +272,8 @@ type htmlRefs struct {
 	held     []*Reference
 	size     int // what held is counted as
 	budget   int
+	// checkOnly: do not resolve (Options.CheckOnly).
+	checkOnly bool
 	// spilled says the budget ran out before a base element: references
 	// are then emitted under fallback as they come. earlyN counts them,
 	// earlyFirst and earlyLast are the offsets of the first and last.
@@ -312,7 +333,9 @@ func (h *htmlRefs) send(ref *Reference) error {
 	}
 	ref.Base = b
 	if !(ref.Abbreviation != nil && ref.Attribute == "") {
-		ref.Resolved, ref.Warnings, ref.ResolveErr = resolve(b, ref.URI)
+		if !h.checkOnly {
+			ref.Resolved, ref.Warnings, ref.ResolveErr = resolve(b, ref.URI, ref.Err == nil)
+		}
 	}
 	var note string
 	switch {

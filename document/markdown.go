@@ -91,7 +91,9 @@ func readMarkdown(r io.Reader, chain []candidate, opts *Options, emit func(*Refe
 		if ref.Element == "base" && ref != baseHref {
 			ref.Base = &Base{URI: b.URI, From: b.From, What: b.What, Notes: append(append([]string(nil), b.Notes...), "this base element is ignored: only the first base element with an href sets the document's base")}
 		}
-		ref.Resolved, ref.Warnings, ref.ResolveErr = resolve(b, ref.URI)
+		if !opts.CheckOnly {
+			ref.Resolved, ref.Warnings, ref.ResolveErr = resolve(b, ref.URI, ref.Err == nil)
+		}
 		if err := emit(ref); err != nil {
 			return err
 		}

@@ -36,8 +36,8 @@ const MaxSpan = maxAngle + markerMargin
 // number of times, so it takes time linear in the length of text (plus a
 // strict parse of each reference found, linear in the reference).
 func Find(text []byte, opts ...Option) []Reference {
-	s := &scanner{src: text, line: 1, xml: map[string]int{}}
-	addPrefixes(s.xml, text, 0, false)
+	s := &scanner{src: text, line: 1}
+	s.xml = addPrefixes(nil, text, 0, false)
 	for _, o := range opts {
 		if o != nil {
 			o(&s.cfg)
@@ -307,6 +307,20 @@ func xmlName(b []byte) bool {
 	return true
 }
 
+// xmlDotName reports whether b is an xmlName with dots allowed after
+// the first byte.
+func xmlDotName(b []byte) bool {
+	if len(b) == 0 || class[b[0]]&clAlpha == 0 {
+		return false
+	}
+	for _, c := range b {
+		if class[c]&clAlpha == 0 && (c < '0' || c > '9') && c != '-' && c != '_' && c != '.' {
+			return false
+		}
+	}
+	return true
+}
+
 // qName returns the prefix of b if b is a qualified XML name,
 // prefix ":" local, both names as xmlName (dots allowed after the first
 // byte).
@@ -315,10 +329,7 @@ func qName(b []byte) (prefix string, ok bool) {
 	if colon <= 0 {
 		return "", false
 	}
-	name := func(n []byte) bool {
-		return xmlName(bytes.ReplaceAll(n, []byte{'.'}, []byte{'-'}))
-	}
-	if !name(b[:colon]) || !name(b[colon+1:]) {
+	if !xmlDotName(b[:colon]) || !xmlDotName(b[colon+1:]) {
 		return "", false
 	}
 	return string(b[:colon]), true
@@ -327,17 +338,13 @@ func qName(b []byte) (prefix string, ok bool) {
 // addPrefixes adds to prefixes the namespace prefixes that text uses in
 // XML markup, with the offset (base plus the index in text) of the first
 // marker of each: xmlns:PREFIX declarations and closing tags
-// </PREFIX:name>; xml and xmlns are always prefixes. At most maxPrefixes
-// are counted, the first ones in the order of their markers; a prefix
-// already present keeps its offset. With more, a marker whose name runs to
-// the end of text (it may go on) is left for the next piece. One pass
-// over text.
-func addPrefixes(prefixes map[string]int, text []byte, base int, more bool) {
-	for _, p := range []string{"xml", "xmlns"} {
-		if _, ok := prefixes[p]; !ok {
-			prefixes[p] = -maxAngle // before any input
-		}
-	}
+// </PREFIX:name>; xml and xmlns are always prefixes and not kept in the
+// map (see isXML). At most maxPrefixes are counted, the first ones in the
+// order of their markers; a prefix already present keeps its offset.
+// With more, a marker whose name runs to the end of text (it may go on)
+// is left for the next piece. One pass over text. It returns prefixes,
+// made when nil and a prefix is found: most text marks none.
+func addPrefixes(prefixes map[string]int, text []byte, base int, more bool) map[string]int {
 	close, decl := []byte("</"), []byte("xmlns:")
 	nextClose, nextDecl := bytes.Index(text, close), bytes.Index(text, decl)
 	for nextClose >= 0 || nextDecl >= 0 {
@@ -352,12 +359,17 @@ func addPrefixes(prefixes map[string]int, text []byte, base int, more bool) {
 		}
 		name := rest[:e]
 		switch {
-		case e == 0 || !xmlName(bytes.ReplaceAll(name, []byte{'.'}, []byte{'-'})):
+		case e == 0 || !xmlDotName(name):
 		case more && e == len(rest):
 			// The name or its ":" may go on in the next piece.
 		case marker[0] == 'x' || (e < len(rest) && rest[e] == ':'):
-			if _, ok := prefixes[string(name)]; !ok && len(prefixes) < maxPrefixes+2 {
-				prefixes[string(name)] = base + k
+			if n := string(name); n != "xml" && n != "xmlns" {
+				if _, ok := prefixes[n]; !ok && len(prefixes) < maxPrefixes {
+					if prefixes == nil {
+						prefixes = map[string]int{}
+					}
+					prefixes[n] = base + k
+				}
 			}
 		}
 		next := func(from int) int {
@@ -372,6 +384,7 @@ func addPrefixes(prefixes map[string]int, text []byte, base int, more bool) {
 			nextDecl = next(k + len(marker))
 		}
 	}
+	return prefixes
 }
 
 // isXML reports whether prefix is an XML prefix for the "<" at s.at: the
@@ -379,6 +392,9 @@ func addPrefixes(prefixes map[string]int, text []byte, base int, more bool) {
 // piece with more to come that does not reach that far, the answer waits
 // for the next piece.
 func (s *scanner) isXML(prefix string) bool {
+	if prefix == "xml" || prefix == "xmlns" {
+		return true // marked before any input
+	}
 	if off, ok := s.xml[prefix]; ok && off < s.base+s.at+maxAngle {
 		return true
 	}

@@ -16,8 +16,9 @@ package extract
 // zero Stream is ready to use; it keeps the XML prefixes the input marks
 // (at most 1024, as Find counts them).
 type Stream struct {
-	cfg config
-	xml map[string]int
+	cfg  config
+	xml  map[string]int
+	refs []Reference // reused from call to call
 }
 
 // NewStream returns a Stream that reads with the given options.
@@ -46,12 +47,10 @@ func (st *Stream) Next(piece []byte, offset int, more bool) (refs []Reference, a
 	if st == nil {
 		st = &Stream{}
 	}
-	if st.xml == nil {
-		st.xml = map[string]int{}
-	}
-	addPrefixes(st.xml, piece, offset, more)
-	s := &scanner{src: piece, line: 1, xml: st.xml, base: offset, cfg: st.cfg, more: more, open: len(piece)}
+	st.xml = addPrefixes(st.xml, piece, offset, more)
+	s := &scanner{src: piece, line: 1, xml: st.xml, base: offset, cfg: st.cfg, more: more, open: len(piece), refs: st.refs[:0]}
 	s.run()
+	st.refs = s.refs
 	if !more {
 		return s.refs, FindAbbreviated(piece), len(piece)
 	}

@@ -239,7 +239,11 @@ func (l *linter) file(name string, judge *lintJudge, out *bufio.Writer, warnf fu
 		k = document.Sniff(name, head)
 	}
 	var werr error
-	err := document.Read(br, k, document.Options{Retrieval: retrieval, Default: o.defaultBase, Relative: o.relative, MaxLine: int(o.maxLine)},
+	// Without -v and --json only problems are printed, and no
+	// resolution: the references are only checked.
+	checkOnly := !o.json && !o.verbose
+	judge.checkOnly = checkOnly
+	err := document.Read(br, k, document.Options{Retrieval: retrieval, Default: o.defaultBase, Relative: o.relative, MaxLine: int(o.maxLine), CheckOnly: checkOnly},
 		func(r *document.Reference) error {
 			v := judge.judge(r)
 			if !v.valid && status == 0 {
@@ -477,6 +481,8 @@ type lintJudge struct {
 	rd   report.Reader // nil: Appendix A strictly, as package document does
 	rule report.Rule
 	v    lintVerdict // reused: one reference at a time
+	// checkOnly: the verdict's resolution is not wanted.
+	checkOnly bool
 }
 
 func newLintJudge(sf *standardFlags) (*lintJudge, error) {
@@ -521,6 +527,9 @@ func (j *lintJudge) judge(r *document.Reference) *lintVerdict {
 			v.offset = e3.Offset
 		}
 		v.pos = r.PositionOf(v.offset)
+	}
+	if j.checkOnly {
+		return v
 	}
 	base := ""
 	if r.Base != nil {

@@ -47,7 +47,8 @@ step() {
 
 if [ "${WARM:-1}" = 1 ]; then
 	step "warm-up generate" go generate ./...
-	step "warm-up test" go test ./...
+	# -json as below: go test's cache keys the run by its flags too.
+	step "warm-up test" go test -json ./...
 fi
 
 # The edit: both lines must change, or the language check stops generate.

@@ -1,4 +1,4 @@
-#!/bin/sh
+#!/usr/bin/env bash
 # editor-loop.sh: the grammar editor's loop, timed. In a scratch clone of
 # the current commit it runs go generate ./... and go test ./... once
 # unchanged (the warm-up: the build and test caches then hold what an
@@ -64,10 +64,17 @@ edit "domainlabel <- alphanum ('-'* alphanum)*" \
 	"domainlabel <- alphanum ([-_]* alphanum)*"
 
 start=$(date +%s.%N)
-step "generate" go generate ./...
+# go generate -x prints each go:generate command as it starts: stamped,
+# they give each step's wall time.
+step "generate" bash -c 'set -o pipefail; go generate -x ./... 2>&1 |
+	while IFS= read -r line; do echo "$(date +%s.%N) $line"; done'
 step "test" go test -json ./...
 end=$(date +%s.%N)
 printf '%-22s %7.1f s wall\n' "edit to green" "$(echo "$end - $start" | bc)"
+# Where the generate time went: the steps that took longest.
+echo "slowest generate steps (s): $(awk '
+	$2 == "go" && ($3 == "run" || $3 == "tool" || $3 == "test") { if (cmd != "") print $1 - t, cmd; t = $1; cmd = $3 " " $4 " " $5 }
+	END { }' "$tmp/generate.out" | sort -rn | head -6 | awk '{printf "%s%s %s %s %.1f", (NR > 1 ? ", " : ""), $2, $3, $4, $1}')"
 # Where the test time went: the packages that ran longest (go test -json
 # reports each package's elapsed seconds; a cached package's is near 0).
 echo "slowest test packages (s): $(grep -v '"Test"' "$tmp/test.out" |

@@ -59,7 +59,10 @@ echo "| operation | time against url.Parse | ns/ref |"
 echo "| --- | ---: | ---: |"
 metric x-net-url <"$tmp/lib.txt" | medians >"$tmp/ratio"
 metric ns/ref <"$tmp/lib.txt" | medians >"$tmp/ns"
-paste -d ' ' "$tmp/ratio" "$tmp/ns" | awk '{ printf "| %s | %.2f | %.0f |\n", $1, $2, $4 }'
+paste -d ' ' "$tmp/ratio" "$tmp/ns" | awk '{
+	name = $1; sub(/^op=/, "", name); sub(/\/profile=/, ", ", name)
+	printf "| %s | %.2f | %.0f |\n", name, $2, $4
+}'
 echo "| (url.Parse) | 1.00 | $(metric net-url-ns/ref <"$tmp/lib.txt" | awk '{print $2}' | sort -n | awk '{a[NR]=$1} END {printf "%.0f", a[int((NR+1)/2)]}') |"
 echo
 

@@ -94,7 +94,7 @@ func depImporter(fset *token.FileSet, imports []string) types.Importer {
 	return importer.ForCompiler(fset, "gc", func(path string) (io.ReadCloser, error) {
 		file, ok := exports[path]
 		if !ok {
-			return nil, fmt.Errorf("no export data for %s (go list -export)", path)
+			return nil, fmt.Errorf("go list -export gave no export data for %s: does it compile? (go build %s says)", path, path)
 		}
 		return os.Open(file)
 	})

@@ -42,17 +42,31 @@ func (s Source) Code() string {
 	return "default"
 }
 
+// Section returns the section of RFC 2396 that names s: "5.1.1" to
+// "5.1.4".
+func (s Source) Section() string {
+	switch s {
+	case Content:
+		return "5.1.1"
+	case Entity:
+		return "5.1.2"
+	case Retrieval:
+		return "5.1.3"
+	}
+	return "5.1.4"
+}
+
 // String describes s for people, with its section.
 func (s Source) String() string {
 	switch s {
 	case Content:
-		return "embedded in the content (section 5.1.1)"
+		return "embedded in the content (section " + s.Section() + ")"
 	case Entity:
-		return "of the encapsulating entity (section 5.1.2)"
+		return "of the encapsulating entity (section " + s.Section() + ")"
 	case Retrieval:
-		return "the retrieval URI (section 5.1.3)"
+		return "the retrieval URI (section " + s.Section() + ")"
 	}
-	return "the application's default (section 5.1.4)"
+	return "the application's default (section " + s.Section() + ")"
 }
 
 // Base is the base URI that section 5.1 establishes for a place in a

@@ -435,7 +435,7 @@ func writeLintHuman(w io.Writer, file string, r *document.Reference, v *lintVerd
 	}
 	base := "no base"
 	if r.Base != nil && r.Base.URI != "" {
-		base = fmt.Sprintf("base %s, %s (%s)", display(r.Base.URI), r.Base.What, r.Base.From.Code())
+		base = fmt.Sprintf("base %s, %s (section %s)", display(r.Base.URI), r.Base.What, r.Base.From.Section())
 	}
 	for _, wn := range v.warnings {
 		fmt.Fprintf(w, "  resolution warning: %s\n", wn)

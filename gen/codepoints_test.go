@@ -150,22 +150,11 @@ func TestCodePointGrammar(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	cmd := exec.Command("go", "run", ".")
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
 	var in strings.Builder
 	for _, s := range inputs {
 		fmt.Fprintln(&in, hex.EncodeToString([]byte(s)))
 	}
-	cmd.Stdin = strings.NewReader(in.String())
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("go run: %v\n%s", err, out)
-	}
-	lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
-	if len(lines) != len(inputs) {
-		t.Fatalf("%d lines of output for %d inputs", len(lines), len(inputs))
-	}
+	lines := runModule(t, dir, in.String(), len(inputs))
 	for i, s := range inputs {
 		end, err := strconv.Atoi(lines[i])
 		if err != nil {

@@ -108,22 +108,11 @@ func TestCompileAgreesWithMachine(t *testing.T) {
 	if out, err := vet.CombinedOutput(); err != nil {
 		t.Errorf("go vet: %v\n%s", err, out)
 	}
-	cmd := exec.Command("go", "run", ".")
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
 	var in strings.Builder
 	for _, s := range inputs {
 		in.WriteString("|" + s + "\n")
 	}
-	cmd.Stdin = strings.NewReader(in.String())
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("go run: %v\n%s", err, out)
-	}
-	lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
-	if len(lines) != len(inputs) {
-		t.Fatalf("%d lines of output for %d inputs", len(lines), len(inputs))
-	}
+	lines := runModule(t, dir, in.String(), len(inputs))
 	for i, rules := range grammars {
 		m, err := newPEGMachine(rules)
 		if err != nil {
@@ -143,4 +132,23 @@ func TestCompileAgreesWithMachine(t *testing.T) {
 			}
 		}
 	}
+}
+
+// runModule runs the main package of the module in dir with stdin as its
+// standard input, and returns the lines it printed, which must be n.
+func runModule(t *testing.T, dir, stdin string, n int) []string {
+	t.Helper()
+	cmd := exec.Command("go", "run", ".")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
+	cmd.Stdin = strings.NewReader(stdin)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("go run: %v\n%s", err, out)
+	}
+	lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+	if len(lines) != n {
+		t.Fatalf("%d lines of output for %d inputs", len(lines), n)
+	}
+	return lines
 }

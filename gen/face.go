@@ -71,27 +71,6 @@ var faces = map[string]faceData{
 		QueryDelims:      `the raw characters section 3.4 reserves within it (";", "/", "?", ":", "@", "&", "=", "+", ",", "$")`,
 		FragmentDelims:   "section 4.1 reserves no character within it",
 	},
-	"rfc3986": {
-		Package:          "rfc3986",
-		Prefix:           "rfc3986",
-		GrammarImport:    "github.com/rfc2396/rfc2396/rfc3986/grammar",
-		AppendixA:        "RFC 3986's Appendix A",
-		ExpectedExample:  "`HEXDIG, \".\", \":\" or \"]\"`",
-		EscapeVerb:       "percent-encode",
-		EscapeNoun:       "percent-encoding",
-		EscapePast:       "percent-encoded",
-		NonEmptyRules:    "segment-nz, segment-nz-nc, path-rootless, path-noscheme",
-		SlashRules:       "path-abempty",
-		NoSlashRules:     "path-rootless, path-noscheme",
-		ResolveSection:   "section 5.2.2",
-		EscapeName:       "percent-encoding",
-		EscapeRule:       `section 2.1, pct-encoded = "%" HEXDIG HEXDIG`,
-		Delimiters:       "the reserved characters (section 2.2) that the component's rule holds raw, which section 2.2 lets a scheme use as delimiters within it",
-		EscapeWellFormed: `Percent-encodings in a valid URI are always well formed (pct-encoded = "%" HEXDIG HEXDIG), so decoding cannot fail.`,
-		UserInfoDelims:   `the raw reserved characters its grammar allows (sub-delims and ":", section 3.2.1)`,
-		QueryDelims:      `the raw reserved characters its grammar allows (sub-delims, ":", "@", "/" and "?", section 3.4)`,
-		FragmentDelims:   "as a whole: what its reserved characters delimit is the media type's business, section 3.5",
-	},
 }
 
 // writeFace writes package pkg's face_gen.go (pkg is "parser" or

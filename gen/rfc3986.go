@@ -85,9 +85,6 @@ func generateRFC3986() error {
 	if err != nil {
 		return err
 	}
-	if err := writeFace("rfc3986"); err != nil {
-		return err
-	}
 	if err := writeGo("rfc3986/escape_gen.go", esc); err != nil {
 		return err
 	}

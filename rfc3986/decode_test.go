@@ -137,10 +137,15 @@ func TestCompose(t *testing.T) {
 		}
 		u, err := rfc3986.Compose(tt.scheme, tt.authority, tt.path, tt.query, tt.fragment)
 		got := ""
-		if err != nil {
-			got = fmt.Sprintf("%T", err)
-		} else {
+		switch err.(type) {
+		case nil:
 			got = u.String()
+		case *rfc3986.ComposeError:
+			got = "*rfc3986.ComposeError"
+		case *rfc3986.Error:
+			got = "*rfc3986.Error"
+		default:
+			got = fmt.Sprintf("%T", err)
 		}
 		if got != tt.want {
 			t.Errorf("Compose(%v, %v, %q, %v, %v) = %s, want %s", tt.scheme, tt.authority, tt.path, tt.query, tt.fragment, got, tt.want)

@@ -1,15 +1,14 @@
-package rfc3986
+package uri
 
 import (
 	"strconv"
 
 	"github.com/rfc2396/rfc2396/internal/synerr"
-	"github.com/rfc2396/rfc2396/rfc3986/grammar"
 )
 
 // AtEnd reports whether the input ended before the rule was complete.
 // A nil *Error is at the end of its (empty) input.
-func (e *Error) AtEnd() bool { return e == nil || e.Offset >= len(e.Input) }
+func (e *Error[R]) AtEnd() bool { return e == nil || e.Offset >= len(e.Input) }
 
 // Char describes the offending byte for display, safely, as package
 // parser does: printable ASCII is quoted ("character ' '"), a control
@@ -17,7 +16,7 @@ func (e *Error) AtEnd() bool { return e == nil || e.Offset >= len(e.Input) }
 // a valid UTF-8 sequence is shown with its code point and bytes, and any
 // other byte in hex ("byte 0xFF (not UTF-8)"). At the end of the input it
 // is "end of input".
-func (e *Error) Char() string {
+func (e *Error[R]) Char() string {
 	if e == nil {
 		return "end of input"
 	}
@@ -27,39 +26,46 @@ func (e *Error) Char() string {
 // encodeHint is what Char says of a byte that is not printable ASCII.
 const encodeHint = "it must be percent-encoded"
 
-func (e *Error) Error() string {
+func (e *Error[R]) Error() string {
 	if e == nil {
-		return "rfc3986: <nil *Error>"
+		return "uri: <nil *Error>"
 	}
 	m := synerr.Error{Input: e.Input, Offset: e.Offset, Rule: e.Rule.String(), Expected: e.Expected, Encode: encodeHint}
-	if e.Start != grammar.RuleURIReference {
-		m.Start = e.Start.String()
+	prefix := "uri"
+	if e.g != nil {
+		prefix = e.g.d.Name
+		if e.Start != e.g.d.Start {
+			m.Start = e.Start.String()
+		}
 	}
-	return "rfc3986: " + m.Message()
+	return prefix + ": " + m.Message()
 }
 
 // ErrorWithPosition returns [Error.Error] followed by three indented lines:
 // the input around the offset (at most 60 bytes each side; printable ASCII
 // and UTF-8 text as they are, any other byte as \xNN), a caret under the
 // offending byte (placed by terminal cells), and the
-// Appendix A line of the rule with its section of RFC 3986.
-func (e *Error) ErrorWithPosition() string {
+// ABNF line of the rule with its section of the grammar's RFC.
+func (e *Error[R]) ErrorWithPosition() string {
 	if e == nil {
 		return e.Error()
 	}
-	info := e.Rule.Info()
-	return synerr.WithPosition(e.Error(), e.Input, e.Offset, info.ABNF, "RFC 3986 §"+info.Section)
-}
-
-// RuleError reports a [grammar.Rule] (package rfc3986/grammar) that is
-// not one of the rules of RFC 3986 Appendix A.
-type RuleError struct {
-	Rule grammar.Rule
-}
-
-func (e *RuleError) Error() string {
-	if e == nil {
-		return "rfc3986: <nil *RuleError>"
+	if e.g == nil || !e.g.validRule(e.Rule) {
+		return synerr.WithPosition(e.Error(), e.Input, e.Offset, "", "")
 	}
-	return "rfc3986: no such rule: grammar.Rule(" + strconv.Itoa(int(e.Rule)) + ")"
+	info := e.g.d.Info(e.Rule)
+	return synerr.WithPosition(e.Error(), e.Input, e.Offset, info.ABNF, e.g.d.Spec+" §"+info.Section)
+}
+
+// RuleError reports a rule value that is not one of the grammar's rules.
+type RuleError[R Rule] struct {
+	Rule   R
+	prefix string
+}
+
+func (e *RuleError[R]) Error() string {
+	if e == nil {
+		return "uri: <nil *RuleError>"
+	}
+	return prefixOr(e.prefix) + ": no such rule: grammar.Rule(" + strconv.Itoa(int(e.Rule)) + ")"
 }

@@ -1,9 +1,7 @@
-package rfc3986
+package uri
 
 import (
 	"strings"
-
-	"github.com/rfc2396/rfc2396/rfc3986/grammar"
 )
 
 // The decoded accessors that package parser has too (UserInfoFields,
@@ -17,7 +15,7 @@ import (
 // first segment: "/a/b" has segments "a" and "b", "/" one empty segment,
 // "" none. Unlike RFC 2396, RFC 3986 gives a segment no parameters: a ";"
 // in it is a sub-delim like any other, and stays in the segment.
-func (u *URI) PathSegments() []string {
+func (u *URI[R]) PathSegments() []string {
 	p := u.Path()
 	if p == "" {
 		return nil
@@ -35,18 +33,18 @@ func (u *URI) PathSegments() []string {
 // RegNameFields returns the host, when it is a reg-name (section 3.2.2),
 // split on the raw reserved characters its grammar allows (sub-delims),
 // each piece decoded; ok is false when the host is not a reg-name.
-func (u *URI) RegNameFields() (fields []Field, ok bool) {
+func (u *URI[R]) RegNameFields() (fields []Field, ok bool) {
 	if u.HostKind() != RegName {
 		return nil, false
 	}
-	return fieldsOf(u.Host(), grammar.RuleRegName)
+	return fieldsOf(u.grammar(), u.Host(), u.grammar().d.RegName)
 }
 
 // DecodedHost returns the host decoded: a reg-name may hold
 // percent-encodings (section 3.2.2, where they stand for UTF-8 octets of a
 // registered name); an IP literal or IPv4 address has none, and comes back
 // as written. ok is false when there is no authority.
-func (u *URI) DecodedHost() (host string, ok bool) {
+func (u *URI[R]) DecodedHost() (host string, ok bool) {
 	h := u.Host()
 	return decode(h.Value), h.Defined
 }

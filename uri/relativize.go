@@ -1,10 +1,10 @@
-package rfc3986
+package uri
 
 import (
 	"github.com/rfc2396/rfc2396/internal/refpath"
 )
 
-// Relativize returns the shortest reference that [Resolve], with no
+// Relativize returns the shortest reference that [Grammar.Resolve], with no
 // options, resolves against base to exactly target, without a [Warning]:
 // section 5.2 read backwards. It tries, in order of length, a fragment
 // alone ("#f"), the empty reference, a query alone ("?y"), a relative
@@ -20,30 +20,31 @@ import (
 // removes the dot segments of every path it does not take from the base,
 // so "http://a/b/../c" is the result of no resolution
 // ([UnreachableTarget]).
-func Relativize(base, target string) (string, error) {
-	var b, t URI
-	if err := ParseInto(&b, base); err != nil {
-		return "", &ResolveError{Op: "relativize", Reason: InvalidBase, Base: base, Ref: target, Err: err}
+func (g *Grammar[R]) Relativize(base, target string) (string, error) {
+	var b, t URI[R]
+	if err := g.ParseInto(&b, base); err != nil {
+		return "", &ResolveError{prefix: g.d.Name, Op: "relativize", Reason: InvalidBase, Base: base, Ref: target, Err: err}
 	}
 	if !b.Scheme().Defined {
-		return "", &ResolveError{Op: "relativize", Reason: RelativeBase, Base: base, Ref: target}
+		return "", &ResolveError{prefix: g.d.Name, Op: "relativize", Reason: RelativeBase, Base: base, Ref: target}
 	}
-	if err := ParseInto(&t, target); err != nil {
-		return "", &ResolveError{Op: "relativize", Reason: InvalidReference, Base: base, Ref: target, Err: err}
+	if err := g.ParseInto(&t, target); err != nil {
+		return "", &ResolveError{prefix: g.d.Name, Op: "relativize", Reason: InvalidReference, Base: base, Ref: target, Err: err}
 	}
 	if !t.Scheme().Defined {
-		return "", &ResolveError{Op: "relativize", Reason: RelativeTarget, Base: base, Ref: target}
+		return "", &ResolveError{prefix: g.d.Name, Op: "relativize", Reason: RelativeTarget, Base: base, Ref: target}
 	}
-	var r URI
+	var r URI[R]
 	if err := relativize(&b, &t, &r); err != nil {
 		return "", err
 	}
 	return r.ref, nil
 }
 
-// relativize is [Relativize] of the absolute URIs b and t: on success, r
+// relativize is [Grammar.Relativize] of the absolute URIs b and t: on success, r
 // holds the reference it returns, as parsed.
-func relativize(b, t, r *URI) error {
+func relativize[R Rule](b, t, r *URI[R]) error {
+	g := b.g
 	if b.Scheme() != t.Scheme() {
 		// Only the target itself can reach it (see refpath.Candidates):
 		// it resolves to itself when it has no dot segments.
@@ -51,7 +52,7 @@ func relativize(b, t, r *URI) error {
 			*r = *t
 			return nil
 		}
-		return &ResolveError{Op: "relativize", Reason: UnreachableTarget, Base: b.ref, Ref: t.ref}
+		return &ResolveError{prefix: g.d.Name, Op: "relativize", Reason: UnreachableTarget, Base: b.ref, Ref: t.ref}
 	}
 	c := relativeCandidates(b, t, false)
 	c.Sort()
@@ -59,18 +60,18 @@ func relativize(b, t, r *URI) error {
 		if !mayResolveTo(b, cand, t) {
 			continue
 		}
-		if cand.Kind == refpath.QueryOnly && !Valid(cand.Ref) {
+		if cand.Kind == refpath.QueryOnly && !g.Valid(cand.Ref) {
 			continue // without the cost of explaining why; the other kinds are rarely invalid
 		}
-		if ParseInto(r, cand.Ref) != nil {
+		if g.ParseInto(r, cand.Ref) != nil {
 			continue
 		}
 		if got, warnings := resolveParsed(b, r, resolveConfig{}); got == t.ref && len(warnings) == 0 {
 			return nil
 		}
 	}
-	*r = URI{}
-	return &ResolveError{Op: "relativize", Reason: UnreachableTarget, Base: b.ref, Ref: t.ref}
+	*r = URI[R]{}
+	return &ResolveError{prefix: g.d.Name, Op: "relativize", Reason: UnreachableTarget, Base: b.ref, Ref: t.ref}
 }
 
 // mayResolveTo reports whether the candidate cand may resolve against
@@ -82,7 +83,7 @@ func relativize(b, t, r *URI) error {
 // own; a path has no "?" or "#", so the recomposed strings are equal only
 // if the paths are. A candidate that the grammar rejects is ruled out
 // either way.
-func mayResolveTo(base *URI, cand refpath.Candidate, target *URI) bool {
+func mayResolveTo[R Rule](base *URI[R], cand refpath.Candidate, target *URI[R]) bool {
 	switch cand.Kind {
 	case refpath.SameDocument:
 		return base.Path() == target.Path() && base.Query() == target.Query()
@@ -101,7 +102,7 @@ func mayResolveTo(base *URI, cand refpath.Candidate, target *URI) bool {
 // by length, keeping that order among equals, and takes the first that
 // resolves back. Unless all is set, a target on another authority has only
 // its network path and itself (see refpath.Candidates).
-func relativeCandidates(base, target *URI, all bool) refpath.Candidates {
+func relativeCandidates[R Rule](base, target *URI[R], all bool) refpath.Candidates {
 	q, f, a := target.Query(), target.Fragment(), target.Authority()
 	c := refpath.NewCandidates(target.ref, q.Value, q.Defined, f.Value, f.Defined)
 	if all || base.Authority() == a {

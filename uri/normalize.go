@@ -1,4 +1,4 @@
-package rfc3986
+package uri
 
 import (
 	"maps"
@@ -6,7 +6,6 @@ import (
 
 	"github.com/rfc2396/rfc2396/internal/pct"
 	"github.com/rfc2396/rfc2396/internal/refpath"
-	"github.com/rfc2396/rfc2396/rfc3986/grammar"
 )
 
 // DefaultPorts returns a new map from lower-case scheme to the port that
@@ -79,20 +78,24 @@ var defaultPorts = map[string]string{
 // After a grammar edit the form these rules write may be one the grammar
 // in force rejects: Normalize then returns a *[ComposeError] holding that
 // form and the grammar's *[Error] for it.
-func Normalize(ref string, opts ...NormalizeOption) (string, error) {
-	var u URI
-	if err := ParseInto(&u, ref); err != nil {
+func (g *Grammar[R]) Normalize(ref string, opts ...NormalizeOption) (string, error) {
+	var u URI[R]
+	if err := g.ParseInto(&u, ref); err != nil {
 		return "", err
 	}
 	n := normalizeParsed(&u, opts)
-	if !Valid(n) {
-		return "", &ComposeError{Ref: n, Err: Match(grammar.RuleURIReference, n)}
+	if !g.Valid(n) {
+		return "", &ComposeError{prefix: g.d.Name, Ref: n, Err: g.Match(g.d.Start, n)}
 	}
 	return n, nil
 }
 
 // normalizeParsed is Normalize of a parsed reference.
-func normalizeParsed(u *URI, opts []NormalizeOption) string {
+func normalizeParsed[R Rule](u *URI[R], opts []NormalizeOption) string {
+	nz := normalizer{unreserved: new(pct.Set)}
+	if g := u.grammar(); g != nil {
+		nz.unreserved = &g.d.Unreserved
+	}
 	cfg := normalizeConfig{ports: defaultPorts}
 	for _, o := range opts {
 		if o != nil {
@@ -110,16 +113,16 @@ func normalizeParsed(u *URI, opts []NormalizeOption) string {
 	if u.Authority().Defined {
 		b.WriteString("//")
 		if u.UserInfo().Defined {
-			writeNormalized(&b, u.UserInfo().Value, false)
+			nz.writeNormalized(&b, u.UserInfo().Value, false)
 			b.WriteByte('@')
 		}
-		writeNormalized(&b, u.Host().Value, true)
+		nz.writeNormalized(&b, u.Host().Value, true)
 		if u.Port().Defined && u.Port().Value != "" && u.Port().Value != cfg.ports[scheme] {
 			b.WriteByte(':')
 			b.WriteString(u.Port().Value)
 		}
 	}
-	path := normalizePath(u.Path(), u.Scheme().Defined, u.Authority().Defined)
+	path := nz.normalizePath(u.Path(), u.Scheme().Defined, u.Authority().Defined)
 	if path == "" && u.Authority().Defined {
 		switch scheme {
 		case "http", "https", "ws", "wss":
@@ -129,17 +132,17 @@ func normalizeParsed(u *URI, opts []NormalizeOption) string {
 	b.WriteString(path) // normalized already
 	if u.Query().Defined {
 		b.WriteByte('?')
-		writeNormalized(&b, u.Query().Value, false)
+		nz.writeNormalized(&b, u.Query().Value, false)
 	}
 	if u.Fragment().Defined {
 		b.WriteByte('#')
-		writeNormalized(&b, u.Fragment().Value, false)
+		nz.writeNormalized(&b, u.Fragment().Value, false)
 	}
 	return b.String()
 }
 
 // normalizePath normalizes the percent-encodings and removes the dot
-// segments of path as the documentation of [Normalize] says: path is the
+// segments of path as the documentation of [Grammar.Normalize] says: path is the
 // path of a reference that has a scheme if hasScheme, an authority if
 // hasAuthority.
 //
@@ -152,25 +155,25 @@ func normalizeParsed(u *URI, opts []NormalizeOption) string {
 // would then be read. Otherwise the encoded dot segments stay (hex digits
 // upper-cased): "foo:a/%2E%2E/b" resolves to itself, "foo:a/../b" to
 // "foo:/b".
-func normalizePath(path string, hasScheme, hasAuthority bool) string {
+func (nz normalizer) normalizePath(path string, hasScheme, hasAuthority bool) string {
 	if path == "" {
 		return ""
 	}
-	kept := normalizeEncodingKeepDots(path)
+	kept := nz.normalizeEncodingKeepDots(path)
 	if strings.HasPrefix(path, "/") {
 		r0 := RemoveDotSegments(kept)
 		if !hasAuthority && strings.HasPrefix(r0, "//") {
 			// "/a/..//b" must not become "//b", an authority.
 			return "/." + r0
 		}
-		if d := RemoveDotSegments(normalizeEncoding(r0)); hasAuthority || !strings.HasPrefix(d, "//") {
+		if d := RemoveDotSegments(nz.normalizeEncoding(r0)); hasAuthority || !strings.HasPrefix(d, "//") {
 			return d
 		}
 		return r0
 	}
 	if hasScheme {
 		if r0 := RemoveDotSegments(kept); !strings.HasPrefix(r0, "/") {
-			if d := RemoveDotSegments(normalizeEncoding(r0)); !strings.HasPrefix(d, "/") {
+			if d := RemoveDotSegments(nz.normalizeEncoding(r0)); !strings.HasPrefix(d, "/") {
 				return d
 			}
 			return r0
@@ -190,7 +193,7 @@ func normalizePath(path string, hasScheme, hasAuthority bool) string {
 // normalizeEncodingKeepDots is normalizeEncoding, except that a segment
 // that is "." or ".." only once decoded ("%2E", ".%2e") keeps its
 // encodings, with upper-case hex digits.
-func normalizeEncodingKeepDots(path string) string {
+func (nz normalizer) normalizeEncodingKeepDots(path string) string {
 	if !strings.Contains(path, "%") {
 		return path
 	}
@@ -199,13 +202,13 @@ func normalizeEncodingKeepDots(path string) string {
 		if i > 0 {
 			b.WriteByte('/')
 		}
-		if d := normalizeEncoding(seg); (d == "." || d == "..") && seg != d {
+		if d := nz.normalizeEncoding(seg); (d == "." || d == "..") && seg != d {
 			for j := 0; j < len(seg); j++ {
 				b.WriteByte(upperHex(seg[j]))
 			}
 			continue
 		}
-		writeNormalized(&b, seg, false)
+		nz.writeNormalized(&b, seg, false)
 	}
 	return b.String()
 }
@@ -222,24 +225,24 @@ func reduceRootless(path string) string {
 
 // normalizeEncoding applies writeNormalized to s (so that an encoded "." is
 // decoded before dot segments are looked for, section 6.2.2.3's order).
-func normalizeEncoding(s string) string {
+func (nz normalizer) normalizeEncoding(s string) string {
 	if !strings.Contains(s, "%") {
 		return s
 	}
 	var b strings.Builder
-	writeNormalized(&b, s, false)
+	nz.writeNormalized(&b, s, false)
 	return b.String()
 }
 
 // writeNormalized writes s with percent-encodings normalized (hex digits
 // upper-cased, unreserved characters decoded) and, with lower, the other
 // letters lower-cased (a host: section 3.2.2 makes it case-insensitive).
-func writeNormalized(b *strings.Builder, s string, lower bool) {
+func (nz normalizer) writeNormalized(b *strings.Builder, s string, lower bool) {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if c == '%' && i+2 < len(s) {
 			d := pct.HexValue(s[i+1])<<4 | pct.HexValue(s[i+2])
-			if isUnreserved(d) {
+			if nz.isUnreserved(d) {
 				if lower && d >= 'A' && d <= 'Z' {
 					d += 'a' - 'A'
 				}
@@ -270,4 +273,8 @@ func upperHex(c byte) byte {
 // grammar in force: the set gen writes from its unreserved rule
 // (escape_gen.go), so that an edit of that rule changes what
 // normalization decodes with it.
-func isUnreserved(c byte) bool { return unreserved.Has(c) }
+func (nz normalizer) isUnreserved(c byte) bool { return nz.unreserved.Has(c) }
+
+// normalizer is the grammar's unreserved characters, which the steps
+// of normalization decode.
+type normalizer struct{ unreserved *pct.Set }

@@ -1,32 +1,29 @@
-package rfc3986
+package uri
 
 import (
 	"slices"
 	"strings"
-
-	"github.com/rfc2396/rfc2396/rfc3986/grammar"
-	"github.com/rfc2396/rfc2396/rfc3986/internal/explain"
 )
 
 // explainError returns the *Error for an input that does not match rule.
-// The automata of package rfc3986/internal/explain, which gen builds from
-// grammar/rfc3986.abnf (as it does for RFC 2396), find the offset, the
+// The grammar's automata, which gen builds from its ABNF (as it does for
+// RFC 2396), find the offset, the
 // rules the reading was inside and what was expected; the oracle tests
 // check the offset against Go's regexp engine running expressions
 // generated from the same ABNF.
-func explainError(rule grammar.Rule, input string) *Error {
-	res := explain.Explain(rule, input)
-	e := &Error{Input: input, Start: rule, Offset: res.Offset}
+func (g *Grammar[R]) explainError(rule R, input string) *Error[R] {
+	res := g.d.Explain(rule, input)
+	e := &Error[R]{g: g, Input: input, Start: rule, Offset: res.Offset}
 	if res.Matched {
 		// The automaton accepts what the generated parser rejected: the
-		// two readings of Appendix A disagree. The oracle tests exist to
+		// two readings of the grammar disagree. The oracle tests exist to
 		// make this unreachable; say so rather than invent a position.
-		e.Rule, e.Path = rule, []grammar.Rule{rule}
-		e.Expected = "nothing: Appendix A accepts this input but the generated parser rejected it (an internal error; please report it)"
+		e.Rule, e.Path = rule, []R{rule}
+		e.Expected = "nothing: the grammar accepts this input but the generated parser rejected it (an internal error; please report it)"
 		return e
 	}
-	var path []grammar.Rule
-	if slices.Contains(res.Path, grammar.RuleScheme) && !colonAhead(input[res.Offset:]) {
+	var path []R
+	if slices.Contains(res.Path, g.d.Scheme) && !colonAhead(input[res.Offset:]) {
 		// Inside a first segment that could be a scheme or a relative
 		// path, with no ":" ahead to make it a scheme: "my file.html" is
 		// a relative-ref with a space, not a URI whose scheme has one.

@@ -1,4 +1,4 @@
-package rfc3986
+package uri
 
 import (
 	"bytes"
@@ -11,7 +11,7 @@ import (
 	"github.com/rfc2396/rfc2396/internal/uriparts"
 )
 
-// ResolveOption changes how [Resolve] reads a reference.
+// ResolveOption changes how [Grammar.Resolve] reads a reference.
 type ResolveOption func(*resolveConfig)
 
 type resolveConfig struct {
@@ -30,7 +30,7 @@ func BackwardsCompatibleScheme() ResolveOption {
 	return func(c *resolveConfig) { c.nonStrict = true }
 }
 
-// UnreachableTarget, a [ResolveReason] of RFC 3986's own: [Relativize]
+// UnreachableTarget, a [ResolveReason] of RFC 3986's own: [Grammar.Relativize]
 // found no reference that resolves against the base to exactly its target,
 // the target included: the target's path has dot segments section 5.2.4
 // would take out ("http://a/b/../c"), or the target reads back
@@ -41,7 +41,7 @@ const UnreachableTarget = ownResolveReasons
 // own meaning there: [URI.ResolveReference] found that the target the
 // algorithm wrote does not read back as a URI-reference ("a://:x/g", see
 // [WarnPathReadsAsAuthority]); Err is the *[ComposeError], whose Err is
-// the *[Error] the grammar gives the target. [Resolve], which returns the
+// the *[Error] the grammar gives the target. [Grammar.Resolve], which returns the
 // string as written, does not read it back and never reports this.
 const Unrepresentable = ownResolveReasons + 1
 
@@ -55,37 +55,38 @@ var resolveReasons = enumname.ResolveReasons(InvalidBase, RelativeBase, InvalidR
 
 func (e *ResolveError) Error() string {
 	if e == nil {
-		return "rfc3986: <nil *ResolveError>"
+		return "uri: <nil *ResolveError>"
 	}
+	p := prefixOr(e.prefix)
 	switch e.Reason {
 	case InvalidBase:
-		return "rfc3986: invalid base URI: " + message(e.Err)
+		return p + ": invalid base URI: " + message(p, e.Err)
 	case RelativeBase:
-		return "rfc3986: base URI " + quoteSafe(e.Base) + " has no scheme; section 5.1 requires an absolute base URI"
+		return p + ": base URI " + quoteSafe(e.Base) + " has no scheme; section 5.1 requires an absolute base URI"
 	case InvalidReference:
 		if e.Op == "relativize" {
-			return "rfc3986: invalid target: " + message(e.Err)
+			return p + ": invalid target: " + message(p, e.Err)
 		}
-		return "rfc3986: invalid reference: " + message(e.Err)
+		return p + ": invalid reference: " + message(p, e.Err)
 	case RelativeTarget:
-		return "rfc3986: target " + quoteSafe(e.Ref) + " has no scheme; a resolution always gives an absolute URI (section 5.2.2)"
+		return p + ": target " + quoteSafe(e.Ref) + " has no scheme; a resolution always gives an absolute URI (section 5.2.2)"
 	case UnreachableTarget:
-		return "rfc3986: no reference resolves against " + quoteSafe(e.Base) + " to " + quoteSafe(e.Ref) + " (section 5.2.2 removes dot segments from every path it does not take from the base)"
+		return p + ": no reference resolves against " + quoteSafe(e.Base) + " to " + quoteSafe(e.Ref) + " (section 5.2.2 removes dot segments from every path it does not take from the base)"
 	case Unrepresentable:
 		if ce, ok := e.Err.(*ComposeError); ok && ce.Err != nil {
-			return "rfc3986: resolving " + quoteSafe(e.Ref) + " against " + quoteSafe(e.Base) + " gives " + quoteSafe(ce.Ref) + ", which does not read back: " + message(ce.Err)
+			return p + ": resolving " + quoteSafe(e.Ref) + " against " + quoteSafe(e.Base) + " gives " + quoteSafe(ce.Ref) + ", which does not read back: " + message(p, ce.Err)
 		}
 	}
-	return "rfc3986: " + e.Reason.String()
+	return p + ": " + e.Reason.String()
 }
 
-// message is err's message without its "rfc3986: " prefix, for an error
+// message is err's message without its prefix ("rfc3986: "), for an error
 // that wraps err and has the prefix itself: every message has one.
-func message(err error) string {
+func message(prefix string, err error) string {
 	if err == nil {
 		return "no error given"
 	}
-	return strings.TrimPrefix(err.Error(), "rfc3986: ")
+	return strings.TrimPrefix(err.Error(), prefix+": ")
 }
 
 // quoteSafe quotes s for a message, escaping what is not printable.
@@ -97,7 +98,7 @@ func quoteSafe(s string) string {
 	return safetext.Quote(s)
 }
 
-// warnings is []Warning, spelled so in [Resolve]'s results: go doc takes
+// warnings is []Warning, spelled so in [Grammar.Resolve]'s results: go doc takes
 // a function that returns a type of the package (or a slice of one) for
 // a constructor of that type and lists it there, and Resolve is no
 // constructor of [Warning]. Being an alias, it is []Warning to callers.
@@ -113,34 +114,34 @@ type warnings = []Warning
 // "http://a/g" (RFC 2396 kept "http://a/../g"). Where the result relies on
 // a place where RFC 3986 contradicts itself, a [Warning] says so (see
 // [WarnPathReadsAsAuthority]); the warnings are a []Warning.
-func Resolve(base, ref string, opts ...ResolveOption) (string, warnings, error) {
+func (g *Grammar[R]) Resolve(base, ref string, opts ...ResolveOption) (string, warnings, error) {
 	cfg := configOf(opts)
-	var b, r URI
-	if err := ParseInto(&b, base); err != nil {
-		return "", nil, &ResolveError{Op: "resolve", Reason: InvalidBase, Base: base, Ref: ref, Err: err}
+	var b, r URI[R]
+	if err := g.ParseInto(&b, base); err != nil {
+		return "", nil, &ResolveError{prefix: g.d.Name, Op: "resolve", Reason: InvalidBase, Base: base, Ref: ref, Err: err}
 	}
 	if !b.Scheme().Defined {
-		return "", nil, &ResolveError{Op: "resolve", Reason: RelativeBase, Base: base, Ref: ref}
+		return "", nil, &ResolveError{prefix: g.d.Name, Op: "resolve", Reason: RelativeBase, Base: base, Ref: ref}
 	}
-	if err := ParseInto(&r, ref); err != nil {
-		return "", nil, &ResolveError{Op: "resolve", Reason: InvalidReference, Base: base, Ref: ref, Err: err}
+	if err := g.ParseInto(&r, ref); err != nil {
+		return "", nil, &ResolveError{prefix: g.d.Name, Op: "resolve", Reason: InvalidReference, Base: base, Ref: ref, Err: err}
 	}
 	target, warnings := resolveParsed(&b, &r, cfg)
 	return target, warnings, nil
 }
 
 // ResolveReferenceString resolves ref against u by section 5.2 and returns
-// the target recomposed by section 5.3, as [Resolve] does for strings:
+// the target recomposed by section 5.3, as [Grammar.Resolve] does for strings:
 // unlike [URI.ResolveReference], it does not read the result back, so a
 // result that does not read back ([WarnPathReadsAsAuthority]) is returned
 // as the algorithm writes it, and nothing is parsed. u must be an absolute
 // URI; a nil u or ref is an error.
-func (u *URI) ResolveReferenceString(ref *URI, opts ...ResolveOption) (string, []Warning, error) {
+func (u *URI[R]) ResolveReferenceString(ref *URI[R], opts ...ResolveOption) (string, []Warning, error) {
 	if u == nil || ref == nil {
 		return "", nil, errNilURI
 	}
 	if !u.Scheme().Defined {
-		return "", nil, &ResolveError{Op: "resolve", Reason: RelativeBase, Base: u.ref, Ref: ref.ref}
+		return "", nil, &ResolveError{prefix: u.g.name(), Op: "resolve", Reason: RelativeBase, Base: u.ref, Ref: ref.ref}
 	}
 	target, warnings := resolveParsed(u, ref, configOf(opts))
 	return target, warnings, nil
@@ -202,12 +203,12 @@ func (w Warning) String() string {
 // references and writes each result out reuses one buffer instead of
 // allocating a string a reference. Nothing is parsed, and with a dst
 // large enough nothing is allocated but the warnings, if any.
-func (u *URI) AppendResolveReference(dst []byte, ref *URI, opts ...ResolveOption) ([]byte, []Warning, error) {
+func (u *URI[R]) AppendResolveReference(dst []byte, ref *URI[R], opts ...ResolveOption) ([]byte, []Warning, error) {
 	if u == nil || ref == nil {
 		return dst, nil, errNilURI
 	}
 	if !u.Scheme().Defined {
-		return dst, nil, &ResolveError{Op: "resolve", Reason: RelativeBase, Base: u.ref, Ref: ref.ref}
+		return dst, nil, &ResolveError{prefix: u.g.name(), Op: "resolve", Reason: RelativeBase, Base: u.ref, Ref: ref.ref}
 	}
 	dst, warnings := appendResolved(dst, u, ref, configOf(opts))
 	return dst, warnings, nil
@@ -226,7 +227,7 @@ type target struct {
 
 // targetOf is section 5.2.2's algorithm on parsed components, up to the
 // removal of dot segments.
-func targetOf(base, r *URI, cfg resolveConfig) target {
+func targetOf[R Rule](base, r *URI[R], cfg resolveConfig) target {
 	rScheme := r.Scheme()
 	if cfg.nonStrict && rScheme.Defined && strings.EqualFold(rScheme.Value, base.Scheme().Value) {
 		rScheme = Component{}
@@ -266,7 +267,7 @@ func startsWithTwoSlashes(dir, path string) bool {
 }
 
 // resolveParsed is section 5.2.2's algorithm on parsed components.
-func resolveParsed(base, r *URI, cfg resolveConfig) (string, []Warning) {
+func resolveParsed[R Rule](base, r *URI[R], cfg resolveConfig) (string, []Warning) {
 	t := targetOf(base, r, cfg)
 	if !t.dotted {
 		// Section 5.2.4 leaves the path as it is, so the path stays
@@ -292,7 +293,7 @@ func resolveParsed(base, r *URI, cfg resolveConfig) (string, []Warning) {
 
 // appendResolved is resolveParsed with the target appended to dst: the
 // path is copied into dst and its dot segments are removed there.
-func appendResolved(dst []byte, base, r *URI, cfg resolveConfig) ([]byte, []Warning) {
+func appendResolved[R Rule](dst []byte, base, r *URI[R], cfg resolveConfig) ([]byte, []Warning) {
 	t := targetOf(base, r, cfg)
 	fragment := r.Fragment()
 	if t.scheme.Defined {
@@ -331,14 +332,14 @@ func appendResolved(dst []byte, base, r *URI, cfg resolveConfig) ([]byte, []Warn
 // merge is section 5.2.3: the reference's path appended to the base's up
 // to and including its last "/", or to "/" when the base has an authority
 // and an empty path.
-func merge(base *URI, path string) string {
+func merge[R Rule](base *URI[R], path string) string {
 	return mergeDir(base) + path
 }
 
 // mergeDir is what merge puts before the reference's path: the base's path
 // up to and including its last "/", or "/" when the base has an authority
 // and an empty path.
-func mergeDir(base *URI) string {
+func mergeDir[R Rule](base *URI[R]) string {
 	if base.Authority().Defined && base.Path() == "" {
 		return "/"
 	}

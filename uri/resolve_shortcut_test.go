@@ -1,4 +1,4 @@
-package rfc3986
+package uri_test
 
 import (
 	"strings"

@@ -1,4 +1,4 @@
-package rfc3986
+package uri_test
 
 import (
 	"testing"
@@ -45,8 +45,8 @@ func TestReachable(t *testing.T) {
 func relativizeOneByOne(b, t *URI) string {
 	c := relativeCandidates(b, t, true)
 	if b.Scheme() != t.Scheme() {
-		c = refpath.NewCandidates(t.ref, "", false, "", false)
-		c.AddWhole(t.ref)
+		c = refpath.NewCandidates(t.String(), "", false, "", false)
+		c.AddWhole(t.String())
 	}
 	c.Sort()
 	for _, cand := range c.List {
@@ -54,7 +54,7 @@ func relativizeOneByOne(b, t *URI) string {
 		if ParseInto(&r, cand.Ref) != nil {
 			continue
 		}
-		if got, ws := resolveParsed(b, &r, resolveConfig{}); got == t.ref && len(ws) == 0 {
+		if got, ws := resolveParsed(b, &r, resolveConfig{}); got == t.String() && len(ws) == 0 {
 			return cand.Ref
 		}
 	}

@@ -1,0 +1,197 @@
+package uri
+
+import (
+	"reflect"
+	"sync"
+
+	"github.com/rfc2396/rfc2396/internal/dfa"
+	"github.com/rfc2396/rfc2396/internal/pct"
+	"github.com/rfc2396/rfc2396/internal/uriparts"
+)
+
+// Rule is the rule type of one grammar: an int type whose values number
+// the grammar's rules, as each generated catalogue declares it
+// (rfc3986/grammar.Rule, rfc3987/grammar.Rule). Each grammar has its own
+// type, so that a rule of one cannot be passed where a rule of another is
+// expected.
+type Rule interface {
+	~int
+	String() string
+}
+
+// RuleInfo is what the run-time core needs to know of a rule: its RFC
+// name, its ABNF line and the section that defines it.
+type RuleInfo struct {
+	Name, ABNF, Section string
+}
+
+// Role is what a rule's span means for the components of a reference:
+// which component a token of the rule delimits. gen writes each grammar's
+// roles from the component rules its manifest names.
+type Role uint8
+
+// The roles.
+const (
+	NoRole Role = iota
+	RoleScheme
+	RoleAuthority
+	RoleUserInfo
+	RoleHostIPLiteral
+	RoleHostIPv4
+	RoleHostRegName
+	RolePort
+	RoleQuery
+	RoleFragment
+)
+
+// Data is a grammar of the RFC 3986 family as gen writes it: the names and
+// words of its RFC, its rule catalogue, and the engines generated from the
+// grammar file (the token parser, the reference parser, the automata, the
+// escape tables). A face package builds its [Grammar] from one Data with
+// [New]; nothing in Data is specific to a standard but its values.
+type Data[R Rule] struct {
+	// Name is the grammar's short name and the first word of every error
+	// message, e.g. "rfc3986"; Spec the document, e.g. "RFC 3986".
+	Name, Spec string
+	// AppendixA is how messages name the collected grammar, e.g. "RFC
+	// 3986's Appendix A".
+	AppendixA string
+	// NumRules is the number of rules; Start the start rule of a
+	// reference (URI-reference, IRI-reference).
+	NumRules int
+	Start    R
+	// Info describes a rule; Uses lists the rules its definition names.
+	Info func(R) RuleInfo
+	Uses func(R) []R
+	// Roles gives each rule's role (indexed by rule), for the rules whose
+	// tokens the token parser reports.
+	Roles []Role
+	// Scheme is the scheme rule, which explanations treat specially (see
+	// [Grammar.Match]).
+	Scheme R
+	// UserInfo, RegName and Query are the rules the decoded accessors
+	// split on their delimiters.
+	UserInfo, RegName, Query R
+	// Tokens runs the token parser on ref as a whole reference and
+	// returns its components, ok false if ref is not one. It allocates
+	// nothing.
+	Tokens func(ref string) (p Parts, ok bool)
+	// Tree runs the reference parser (every rule a token) on s as rule
+	// and returns its tokens, ok false if s does not match.
+	Tree func(rule R, s string) (*Node[R], bool)
+	// Match and Explain run a rule's automaton over s.
+	Match   func(rule R, s string) bool
+	Explain func(rule R, s string) dfa.Result[R]
+	// EscapeTables is what Escape knows of each rule it supports, and
+	// Unreserved the characters normalization decodes (section 6.2.2.2).
+	EscapeTables map[R]*pct.Table
+	Unreserved   pct.Set
+}
+
+// Grammar is one grammar of the RFC 3986 family as a value: [Grammar.Parse]
+// reads references by it, [Grammar.Match] checks any of its rules, and the
+// resolution, normalization and escaping of RFC 3986 run over what it
+// reads. Package rfc3986 holds RFC 3986's, package rfc3987 RFC 3987's.
+// A Grammar is safe for concurrent use.
+type Grammar[R Rule] struct {
+	d       Data[R]
+	escapes pct.Grammar[R]
+}
+
+// New returns the grammar of d. It is called once per grammar, by the
+// package gen writes for it.
+func New[R Rule](d Data[R]) *Grammar[R] {
+	g := &Grammar[R]{d: d}
+	g.escapes = pct.Grammar[R]{Tables: d.EscapeTables, NumRules: R(d.NumRules),
+		Match: func(rule R, s string) bool { return g.Match(rule, s) == nil }}
+	grammars.LoadOrStore(reflect.TypeFor[R](), g)
+	return g
+}
+
+// grammar returns the grammar u was read by or, for a zero URI, that of
+// its rule type.
+func (u *URI[R]) grammar() *Grammar[R] {
+	if u != nil && u.g != nil {
+		return u.g
+	}
+	return grammarOf[R]()
+}
+
+// Name is the grammar's short name, e.g. "rfc3986".
+func (g *Grammar[R]) Name() string { return g.d.Name }
+
+// Spec is the document that defines the grammar, e.g. "RFC 3986".
+func (g *Grammar[R]) Spec() string { return g.d.Spec }
+
+// Start is the start rule of a reference.
+func (g *Grammar[R]) Start() R { return g.d.Start }
+
+// NumRules is the number of the grammar's rules.
+func (g *Grammar[R]) NumRules() int { return g.d.NumRules }
+
+// name is g's name, or "" for a nil g.
+func (g *Grammar[R]) name() string {
+	if g == nil {
+		return ""
+	}
+	return g.d.Name
+}
+
+// validRule reports whether r is one of the grammar's rules.
+func (g *Grammar[R]) validRule(r R) bool { return r >= 0 && int(r) < g.d.NumRules }
+
+// Parts is the components a token parser has found in a reference: the
+// generated token parsers fill it with [Parts.Token] and [Parts.Finish].
+// It is for the packages gen writes; a URI's components are read from a
+// [URI].
+type Parts struct {
+	spans    uriparts.Spans
+	hostKind HostKind
+	f        uriparts.Filler
+}
+
+// Token records a token of a rule with role role over ref[begin:end].
+// Tokens come children first: an IPv4address inside an IP-literal comes
+// before the IP-literal, which then sets the host.
+func (p *Parts) Token(role Role, begin, end int) {
+	switch role {
+	case RoleScheme:
+		p.f.Scheme(&p.spans, begin, end)
+	case RoleAuthority:
+		p.f.Authority(&p.spans, begin, end)
+	case RoleHostIPLiteral:
+		p.spans.Set(uriparts.Host, begin, end)
+		p.hostKind = IPLiteral
+	case RoleHostIPv4:
+		p.spans.Set(uriparts.Host, begin, end)
+		p.hostKind = IPv4
+	case RoleHostRegName:
+		p.spans.Set(uriparts.Host, begin, end)
+		p.hostKind = RegName
+	case RoleUserInfo:
+		p.spans.Set(uriparts.UserInfo, begin, end)
+	case RolePort:
+		p.spans.Set(uriparts.Port, begin, end)
+	case RoleQuery:
+		p.f.Query(&p.spans, begin, end)
+	case RoleFragment:
+		p.f.Fragment(&p.spans, begin, end)
+	}
+}
+
+// Finish ends the components of a reference of n bytes: the path is what
+// the other components leave.
+func (p *Parts) Finish(n int) { p.f.Finish(&p.spans, n) }
+
+// grammars holds each rule type's grammar, set by [New] when the package
+// that declares the grammar is initialized and only read afterwards: a
+// zero URI (a struct field that encoding/json fills with
+// [URI.UnmarshalText]) knows its grammar by its type alone.
+var grammars sync.Map // reflect.Type of R -> *Grammar[R]
+
+// grammarOf returns the grammar of the rule type R, nil if none was made.
+func grammarOf[R Rule]() *Grammar[R] {
+	g, _ := grammars.Load(reflect.TypeFor[R]())
+	gr, _ := g.(*Grammar[R])
+	return gr
+}

@@ -96,9 +96,14 @@ func ParseTree(rule grammar.Rule, s string) (*Node, error) { return rfc3986.Pars
 
 // Resolve resolves ref against base by section 5.2: see
 // [uri.Grammar.Resolve].
-func Resolve(base, ref string, opts ...ResolveOption) (string, []Warning, error) {
+func Resolve(base, ref string, opts ...ResolveOption) (string, warnings, error) {
 	return rfc3986.Resolve(base, ref, opts...)
 }
+
+// warnings is []Warning, spelled so in [Resolve]'s results: go doc takes
+// a function that returns a type of the package (or a slice of one) for a
+// constructor of that type, and Resolve is none.
+type warnings = []Warning
 
 // Normalize returns ref in the normal form of section 6.2: see
 // [uri.Grammar.Normalize].

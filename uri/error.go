@@ -69,3 +69,9 @@ func (e *RuleError[R]) Error() string {
 	}
 	return prefixOr(e.prefix) + ": no such rule: grammar.Rule(" + strconv.Itoa(int(e.Rule)) + ")"
 }
+
+// grammarName is the name of the grammar that made e ("" if a caller did).
+func (e *Error[R]) grammarName() string { return e.g.name() }
+
+// grammarName is the name of the grammar that made e.
+func (e *TooLongError) grammarName() string { return e.prefix }

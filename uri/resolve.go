@@ -57,7 +57,15 @@ func (e *ResolveError) Error() string {
 	if e == nil {
 		return "uri: <nil *ResolveError>"
 	}
-	p := prefixOr(e.prefix)
+	p := e.prefix
+	if p == "" {
+		// A ResolveError a caller built: the grammar of the error it
+		// wraps, if that says.
+		if n, ok := e.Err.(interface{ grammarName() string }); ok {
+			p = n.grammarName()
+		}
+	}
+	p = prefixOr(p)
 	switch e.Reason {
 	case InvalidBase:
 		return p + ": invalid base URI: " + message(p, e.Err)

@@ -18,9 +18,12 @@ var rfc3986 = uri.New(uri.Data[grammar.Rule]{
 	Start:     grammar.RuleURIReference,
 	Info: func(r grammar.Rule) uri.RuleInfo {
 		i := r.Info()
-		return uri.RuleInfo{Name: i.Name, ABNF: i.ABNF, Section: i.Section}
+		return uri.RuleInfo{Name: i.Name, ABNF: i.ABNF, Section: i.Section, CharacterLevel: i.CharacterLevel}
 	},
 	Uses:         func(r grammar.Rule) []grammar.Rule { return r.Info().Uses },
+	Lookup:       grammar.Lookup,
+	Names:        grammar.Names,
+	Whole:        []grammar.Rule{grammar.RuleURIReference, grammar.RuleURI, grammar.RuleAbsoluteURI, grammar.RuleRelativeRef},
 	Roles:        roles[:],
 	Scheme:       grammar.RuleScheme,
 	UserInfo:     grammar.RuleUserinfo,

@@ -7,6 +7,7 @@ package site
 
 import (
 	"bytes"
+	"cmp"
 	"compress/gzip"
 	"context"
 	"crypto/sha256"
@@ -508,10 +509,13 @@ func apiParse(rawQuery string) ([]byte, error) {
 	if !q.Has("ref") {
 		return nil, errors.New("no ref: give the reference to check as the parameter ref")
 	}
-	std := q.Get("standard")
+	std := cmp.Or(q.Get("standard"), report.StandardRFC2396)
+	s, err := report.LookupStandard(std)
+	if err != nil {
+		return nil, fmt.Errorf("the standard must be one of %s, not %q", strings.Join(report.StandardNames(), ", "), echo(std))
+	}
 	var rd report.Reader
-	switch std {
-	case "", report.StandardRFC2396:
+	if s.Profiles() {
 		profile := q.Get("profile")
 		if profile == "" {
 			profile = "strict"
@@ -520,21 +524,19 @@ func apiParse(rawQuery string) ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		rd = report.NewRFC2396Reader(p)
-	case report.StandardRFC3986:
+		rd = s.NewReader(p)
+	} else {
 		if q.Has("profile") || q.Has("allow") {
-			return nil, errors.New("profile and allow choose edits of RFC 2396's grammar; they do not apply with standard=rfc3986")
+			return nil, fmt.Errorf("profile and allow choose edits of RFC 2396's grammar; they do not apply with standard=%s", s.Name)
 		}
-		rd = &report.RFC3986Reader{}
-	default:
-		return nil, fmt.Errorf("standard must be rfc2396 or rfc3986, not %q", echo(std))
+		rd = s.NewReader(nil)
 	}
 	explain := false
 	switch e := q.Get("explain"); e {
 	case "", "0":
 	case "1":
-		if rd.Standard() == report.StandardRFC3986 {
-			return nil, errors.New("explain lists RFC 2396 profiles and edits; it does not apply with standard=rfc3986")
+		if !s.Profiles() {
+			return nil, fmt.Errorf("explain lists RFC 2396 profiles and edits; it does not apply with standard=%s", s.Name)
 		}
 		explain = true
 	default:
@@ -542,7 +544,7 @@ func apiParse(rawQuery string) ([]byte, error) {
 	}
 	ruleName := q.Get("rule")
 	if ruleName == "" {
-		ruleName = "URI-reference"
+		ruleName = rd.StartRule()
 	}
 	rule, err := rd.LookupRule(ruleName)
 	if err != nil {

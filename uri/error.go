@@ -75,3 +75,13 @@ func (e *Error[R]) grammarName() string { return e.g.name() }
 
 // grammarName is the name of the grammar that made e.
 func (e *TooLongError) grammarName() string { return e.prefix }
+
+// Syntax returns what e says, whatever the grammar's rule type: the input,
+// the offset, the innermost rule's name and what was expected. Tools that
+// take any grammar read an error with it (errors.As with an interface).
+func (e *Error[R]) Syntax() (input string, offset int, rule, expected string) {
+	if e == nil {
+		return "", 0, "", ""
+	}
+	return e.Input, e.Offset, e.Rule.String(), e.Expected
+}

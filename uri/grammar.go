@@ -2,6 +2,7 @@ package uri
 
 import (
 	"reflect"
+	"slices"
 	"sync"
 
 	"github.com/rfc2396/rfc2396/internal/dfa"
@@ -23,6 +24,10 @@ type Rule interface {
 // name, its ABNF line and the section that defines it.
 type RuleInfo struct {
 	Name, ABNF, Section string
+	// CharacterLevel reports a rule every string of which is one
+	// character (pchar, unreserved, ucschar, ...): gen works it out from
+	// the rule's language.
+	CharacterLevel bool
 }
 
 // Role is what a rule's span means for the components of a reference:
@@ -63,6 +68,14 @@ type Data[R Rule] struct {
 	// Info describes a rule; Uses lists the rules its definition names.
 	Info func(R) RuleInfo
 	Uses func(R) []R
+	// Lookup finds a rule by its RFC name (or its PEG spelling); Names
+	// lists the RFC names in the RFC's order.
+	Lookup func(name string) (R, bool)
+	Names  func() []string
+	// Whole lists the rules whose strings are whole references
+	// (URI-reference, URI, absolute-URI, relative-ref and their IRI
+	// counterparts): a string of one has components.
+	Whole []R
 	// Roles gives each rule's role (indexed by rule), for the rules whose
 	// tokens the token parser reports.
 	Roles []Role
@@ -123,6 +136,10 @@ func (g *Grammar[R]) Name() string { return g.d.Name }
 // Spec is the document that defines the grammar, e.g. "RFC 3986".
 func (g *Grammar[R]) Spec() string { return g.d.Spec }
 
+// AppendixA is how messages name the collected grammar, e.g. "RFC 3986's
+// Appendix A".
+func (g *Grammar[R]) AppendixA() string { return g.d.AppendixA }
+
 // Start is the start rule of a reference.
 func (g *Grammar[R]) Start() R { return g.d.Start }
 
@@ -136,6 +153,26 @@ func (g *Grammar[R]) name() string {
 	}
 	return g.d.Name
 }
+
+// Lookup finds a rule of g by its RFC name ("IPv6address",
+// "absolute-URI") or its spelling in the PEG file ("absolute_URI").
+func (g *Grammar[R]) Lookup(name string) (R, bool) { return g.d.Lookup(name) }
+
+// RuleNames returns the RFC names of g's rules, in the RFC's order.
+func (g *Grammar[R]) RuleNames() []string { return g.d.Names() }
+
+// RuleInfo describes rule r of g; the zero RuleInfo if r is not one.
+func (g *Grammar[R]) RuleInfo(r R) RuleInfo {
+	if !g.validRule(r) {
+		return RuleInfo{}
+	}
+	return g.d.Info(r)
+}
+
+// IsWhole reports whether the strings of rule r are whole references,
+// which have components: URI-reference, URI, absolute-URI, relative-ref,
+// or their counterparts.
+func (g *Grammar[R]) IsWhole(r R) bool { return slices.Contains(g.d.Whole, r) }
 
 // validRule reports whether r is one of the grammar's rules.
 func (g *Grammar[R]) validRule(r R) bool { return r >= 0 && int(r) < g.d.NumRules }

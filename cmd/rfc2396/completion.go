@@ -89,7 +89,7 @@ func flagValues(name string) []string {
 	var vs []string
 	switch name {
 	case "standard":
-		vs = []string{report.StandardRFC2396, report.StandardRFC3986}
+		vs = report.StandardNames()
 	case "profile":
 		for _, p := range grammar.Profiles() {
 			vs = append(vs, p.Name)

@@ -15,7 +15,7 @@ func equivalentCommand() *command {
 		name:    "equivalent",
 		streams: writesResults,
 		summary: "say whether two references are equivalent (section 6) and which step decides",
-		usage:   "equivalent [--standard rfc2396|rfc3986] [--profile NAME] [--allow EDIT,...] [--json] A B",
+		usage:   "equivalent [--standard "+standardChoices()+"] [--profile NAME] [--allow EDIT,...] [--json] A B",
 		about: `Compares the two references A and B as section 6 of the standard does: they
 are equivalent when their normal forms (see normalize) are equal. Says
 which step of the comparison ladder of RFC 3986 section 6.2 decides: equal
@@ -73,7 +73,7 @@ func (s comparisonStep) name() string {
 
 // section is where the standard std says what the step does.
 func (s comparisonStep) section(std string) string {
-	if std == report.StandardRFC3986 {
+	if std != report.StandardRFC2396 {
 		return [...]string{"6.2.1", "6.2.2.1", "6.2.2.2", "6.2.2.3", "6.2.3"}[s]
 	}
 	// RFC 2396 has no ladder: section 6 names the case of the scheme
@@ -154,7 +154,7 @@ func compareRefs(rd report.Reader, rule report.Rule, a, b string) (equivalence, 
 	}
 	pa, fa := read(a)
 	pb, fb := read(b)
-	is3986 := rd.Standard() == report.StandardRFC3986
+	is3986 := report.RFC3986Family(rd)
 	need := func(name string, s comparisonStep) {
 		if s > e.step {
 			e.step, e.components = s, nil
@@ -316,14 +316,11 @@ func runEquivalent(inv *invocation, rd report.Reader, a, b string, asJSON bool) 
 		fmt.Fprintf(out, "%s: %s%s\n", shortDisplay(in), what, headingSuffix(rd))
 		writeErrorDetail(out, re.err)
 	} else {
-		std := "RFC 2396"
-		if rd.Standard() == report.StandardRFC3986 {
-			std = "RFC 3986"
-		}
+		std := report.SpecOf(rd)
 		switch {
 		case !e.equivalent:
 			section := "6"
-			if rd.Standard() == report.StandardRFC3986 {
+			if report.RFC3986Family(rd) {
 				section = "6.2"
 			}
 			fmt.Fprintf(out, "not equivalent: %s %s after normalization (%s section %s)\n",

@@ -15,7 +15,6 @@ import (
 	"github.com/rfc2396/rfc2396/extract"
 	"github.com/rfc2396/rfc2396/internal/report"
 	"github.com/rfc2396/rfc2396/parser"
-	"github.com/rfc2396/rfc2396/rfc3986"
 )
 
 // lintReport is what lint --json prints for one reference found.
@@ -93,7 +92,7 @@ func lintCommand() *command {
 		name:    "lint",
 		streams: runsFileJobs,
 		summary: "find the URI references in text, HTML, Markdown or MIME and resolve each (section 5.1)",
-		usage:   "lint [-v] [--json] [--standard rfc2396|rfc3986] [--profile NAME] [--allow EDIT,...] [--relative] [--base URI] [--default-base URI] [--type auto|text|html|markdown|mime] [--max-line BYTES] [FILE ...]",
+		usage:   "lint [-v] [--json] [--standard "+standardChoices()+"] [--profile NAME] [--allow EDIT,...] [--relative] [--base URI] [--default-base URI] [--type auto|text|html|markdown|mime] [--max-line BYTES] [FILE ...]",
 		about: `Finds the URI references in each FILE (standard input when there is none,
 or for "-"), checks each against Appendix A (strictly, or under --profile
 and --allow; RFC 3986's with --standard rfc3986) and resolves it
@@ -518,13 +517,8 @@ func (j *lintJudge) judge(r *document.Reference) *lintVerdict {
 	v.valid, v.resolved, v.resolveErr = rd.Err == nil, "", nil
 	if rd.Err != nil {
 		v.err = rd.Err
-		var e2 *parser.Error
-		var e3 *rfc3986.Error
-		switch {
-		case errors.As(rd.Err, &e2):
-			v.offset = e2.Offset
-		case errors.As(rd.Err, &e3):
-			v.offset = e3.Offset
+		if s, ok := report.SyntaxOf(rd.Err); ok {
+			v.offset = s.Offset
 		}
 		v.pos = r.PositionOf(v.offset)
 	}
@@ -548,15 +542,8 @@ func (j *lintJudge) judge(r *document.Reference) *lintVerdict {
 	return v
 }
 
-// trimStandard drops the "rfc2396: " or "rfc3986: " of a message.
-func trimStandard(msg string) string {
-	for _, p := range []string{"rfc2396: ", "rfc3986: "} {
-		if m, ok := strings.CutPrefix(msg, p); ok {
-			return m
-		}
-	}
-	return msg
-}
+// trimStandard drops the standard's name ("rfc3986: ") of a message.
+func trimStandard(msg string) string { return report.TrimStandard(msg) }
 
 // lintWhere names the file of r: a MIME part is file#part=N.
 func lintWhere(file string, r *document.Reference) string {

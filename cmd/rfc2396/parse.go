@@ -21,7 +21,7 @@ func parseCommand() *command {
 		name:    "parse",
 		streams: readsLines | writesResults | runsJobs,
 		summary: "check references against Appendix A; show components or where and why not",
-		usage:   "parse [--standard rfc2396|rfc3986] [--rule NAME] [--profile NAME] [--allow EDIT,...] [--explain] [--json | -q [--summary] | --get TEMPLATE] [-f FILE]... [REF ...]",
+		usage:   "parse [--standard "+standardChoices()+"] [--rule NAME] [--profile NAME] [--allow EDIT,...] [--explain] [--json | -q [--summary] | --get TEMPLATE] [-f FILE]... [REF ...]",
 		about: `Checks each REF (with none, each line of standard input; "-" reads standard
 input there) against RFC 2396 Appendix A: URI-reference, or the rule given by
 --rule, by its RFC name (hostname, absoluteURI, IPv4address, ...). A valid
@@ -48,8 +48,8 @@ error (see docs/cli.md).`,
 			return func(inv *invocation) int {
 				inv.quiet = quiet
 				rd, err := sf.reader()
-				if err == nil && rd.Standard() == report.StandardRFC3986 && *explainWhich {
-					err = fmt.Errorf("--explain lists RFC 2396 profiles and edits; it does not apply with --standard rfc3986 (see the compare command)")
+				if err == nil && report.RFC3986Family(rd) && *explainWhich {
+					err = fmt.Errorf("--explain lists RFC 2396 profiles and edits; it does not apply with --standard %s (see the compare command)", rd.Standard())
 				}
 				if err == nil {
 					err = exclusive(inv.flags, []string{"json"}, []string{"q", "quiet"}, []string{"get"})
@@ -314,7 +314,7 @@ func treeCommand() *command {
 		name:    "tree",
 		streams: writesResults,
 		summary: "show which Appendix A rule took which bytes",
-		usage:   "tree [--standard rfc2396|rfc3986] [--all] [--json] [--rule NAME] [--profile NAME] [--allow EDIT,...] REF",
+		usage:   "tree [--standard "+standardChoices()+"] [--all] [--json] [--rule NAME] [--profile NAME] [--allow EDIT,...] REF",
 		about: `Parses REF with the parser generated from rfc2396.peg and prints the parse
 tree: one node a line, indented, with its rule, byte span and text.
 --standard rfc3986 uses the parser generated from rfc3986.peg.`,
@@ -416,8 +416,8 @@ func runTreeJSON(inv *invocation, rd report.Reader, rule report.Rule, all bool) 
 // treeSuffix is what follows "invalid RULE" in tree's output: the
 // standard under RFC 3986 (tree names no profile).
 func treeSuffix(rd report.Reader) string {
-	if rd.Standard() == report.StandardRFC3986 {
-		return " (RFC 3986)"
+	if report.RFC3986Family(rd) {
+		return " (" + report.SpecOf(rd) + ")"
 	}
 	return ""
 }
@@ -427,8 +427,8 @@ func treeSuffix(rd report.Reader) string {
 // RFC 3986.
 func headingSuffix(rd report.Reader) string {
 	switch {
-	case rd.Standard() == report.StandardRFC3986:
-		return " (RFC 3986)"
+	case report.RFC3986Family(rd):
+		return " (" + report.SpecOf(rd) + ")"
 	case rd.Profile() != "strict":
 		return " under " + rd.Profile()
 	}

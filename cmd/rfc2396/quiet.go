@@ -1,16 +1,14 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
 
+	"github.com/rfc2396/rfc2396/internal/report"
 	"github.com/rfc2396/rfc2396/internal/synerr"
-	"github.com/rfc2396/rfc2396/parser"
-	"github.com/rfc2396/rfc2396/rfc3986"
 )
 
 // Quiet mode (-q): a batch prints one line per problem and nothing for a
@@ -90,19 +88,10 @@ func escapeControls(s string) string {
 // ("invalid character ' ' in server; expected uric, "#" or end of
 // input"); for any other error, its message without the package prefix.
 func problemOf(err error, in string) (offset int, msg string) {
-	var p2 *parser.Error
-	var p3 *rfc3986.Error
-	switch {
-	case errors.As(err, &p2) && p2.Input == in:
-		return p2.Offset, syntaxMessage(in, p2.Offset, p2.Rule.String(), p2.Expected, "it must be escaped")
-	case errors.As(err, &p3) && p3.Input == in:
-		return p3.Offset, syntaxMessage(in, p3.Offset, p3.Rule.String(), p3.Expected, "it must be percent-encoded")
+	if s, ok := report.SyntaxOf(err); ok && s.Input == in {
+		return s.Offset, syntaxMessage(in, s.Offset, s.Rule, s.Expected, s.Hint)
 	}
-	msg = err.Error()
-	for _, prefix := range []string{"rfc2396: ", "rfc3986: "} {
-		msg = strings.TrimPrefix(msg, prefix)
-	}
-	return -1, msg
+	return -1, report.TrimStandard(err.Error())
 }
 
 // syntaxMessage is the short message of a syntax error at offset of in.

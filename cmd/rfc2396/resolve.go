@@ -7,7 +7,7 @@ import (
 
 	"github.com/rfc2396/rfc2396/internal/report"
 	"github.com/rfc2396/rfc2396/parser"
-	"github.com/rfc2396/rfc2396/rfc3986"
+	"github.com/rfc2396/rfc2396/uri"
 )
 
 func resolveCommand() *command {
@@ -15,7 +15,7 @@ func resolveCommand() *command {
 		name:    "resolve",
 		streams: readsLines | writesResults | runsJobs,
 		summary: "resolve references against a base (section 5.2)",
-		usage:   "resolve [--standard rfc2396|rfc3986] [--json | -q [--summary]] [--compat-scheme] [--dotdot keep|remove|refuse] [--profile NAME] [--allow EDIT,...] [-f FILE]... BASE [REF ...]",
+		usage:   "resolve [--standard "+standardChoices()+"] [--json | -q [--summary]] [--compat-scheme] [--dotdot keep|remove|refuse] [--profile NAME] [--allow EDIT,...] [-f FILE]... BASE [REF ...]",
 		about: `Resolves each REF (with none, each line of standard input; "-" reads standard
 input there) against the absolute URI BASE by RFC 2396 section 5.2, and
 prints the result with the warnings of the resolution: where the result
@@ -37,7 +37,7 @@ status: 0 all resolved, 1 some not, 2 on a usage, read or write error.`,
 					return 2
 				}
 				rd, err := sf.reader()
-				if err == nil && rd.Standard() == report.StandardRFC3986 && *dotdot != parser.KeepDotDot.Code() {
+				if err == nil && report.RFC3986Family(rd) && *dotdot != parser.KeepDotDot.Code() {
 					err = fmt.Errorf("--dotdot is RFC 2396's open choice; RFC 3986 section 5.2.4 always removes \"..\" above the root")
 				}
 				if err == nil {
@@ -49,9 +49,9 @@ status: 0 all resolved, 1 some not, 2 on a usage, read or write error.`,
 				}
 				configure := func(rd report.Reader) error {
 					switch rd := rd.(type) {
-					case *report.RFC3986Reader:
+					case report.CoreReader:
 						if *compat {
-							rd.ResolveOpts = append(rd.ResolveOpts, rfc3986.BackwardsCompatibleScheme())
+							rd.AddResolveOptions(uri.BackwardsCompatibleScheme())
 						}
 					case *report.RFC2396Reader:
 						if *compat {
@@ -173,7 +173,7 @@ func normalizeCommand() *command {
 		name:    "normalize",
 		streams: readsLines | writesResults | runsJobs,
 		summary: "print the normal form of references (section 6)",
-		usage:   "normalize [--standard rfc2396|rfc3986] [--json | -q [--summary]] [--profile NAME] [--allow EDIT,...] [-f FILE]... [REF ...]",
+		usage:   "normalize [--standard "+standardChoices()+"] [--json | -q [--summary]] [--profile NAME] [--allow EDIT,...] [-f FILE]... [REF ...]",
 		about: `Prints the normal form (RFC 2396 section 6) of each REF (with none, each line
 of standard input; "-" reads standard input there): scheme and server host
 in lower case, escapes in upper case, empty and default ports dropped, "."
@@ -251,7 +251,7 @@ func relativizeCommand() *command {
 		name:    "relativize",
 		streams: readsLines | writesResults | runsJobs,
 		summary: "find the shortest reference that resolves to a target",
-		usage:   "relativize [--standard rfc2396|rfc3986] [--json] [--profile NAME] [--allow EDIT,...] [-f FILE]... BASE [TARGET ...]",
+		usage:   "relativize [--standard "+standardChoices()+"] [--json] [--profile NAME] [--allow EDIT,...] [-f FILE]... BASE [TARGET ...]",
 		about: `Prints, for each absolute URI TARGET (with none, each line of standard input;
 "-" reads standard input there), the shortest reference that resolves
 against BASE to it (section 5.2 run backwards; every candidate is checked by
@@ -315,7 +315,7 @@ resolving it). --standard rfc3986 relativizes by RFC 3986's section 5.2.`,
 // the grammar in force rejects, under either standard.
 func isComposeError(err error) bool {
 	switch err.(type) {
-	case *parser.ComposeError, *rfc3986.ComposeError:
+	case *parser.ComposeError, *uri.ComposeError:
 		return true
 	}
 	return false

@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"strings"
 
 	"github.com/rfc2396/rfc2396/internal/report"
 )
@@ -18,45 +19,62 @@ type standardFlags struct {
 // addStandardFlags defines --standard, --profile and --allow on fs.
 func addStandardFlags(fs *flag.FlagSet) *standardFlags {
 	sf := &standardFlags{fs: fs}
-	fs.StringVar(&sf.standard, "standard", report.StandardRFC2396, "read references by this `standard`: rfc2396 (Appendix A, under --profile and --allow) or rfc3986 (RFC 3986 Appendix A)")
+	fs.StringVar(&sf.standard, "standard", report.StandardRFC2396, "read references by this `standard`: "+standardsHelp())
 	sf.pf = addProfileFlags(fs)
 	return sf
 }
 
-// rfc3986 reports whether the flags choose RFC 3986, or an error for a
-// standard this tool does not know or for RFC 2396 profile flags given
-// with RFC 3986.
-func (sf *standardFlags) rfc3986() (bool, error) {
-	switch sf.standard {
-	case report.StandardRFC2396:
-		return false, nil
-	case report.StandardRFC3986:
-		// Refused when given at all, even as --profile strict: RFC 3986
-		// has no profiles, and a flag that is accepted but means nothing
-		// would suggest it has.
+// standardsHelp lists the standards for --standard's help.
+func standardsHelp() string {
+	var parts []string
+	for _, s := range report.Standards() {
+		if s.Profiles() {
+			parts = append(parts, s.Name+" ("+s.Spec+", under --profile and --allow)")
+		} else {
+			parts = append(parts, s.Name+" ("+s.Spec+")")
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// lookup returns the standard the flags choose, or an error for a
+// standard this tool does not know or for profile flags given with a
+// standard that has no profiles.
+func (sf *standardFlags) lookup() (report.Standard, error) {
+	s, err := report.LookupStandard(sf.standard)
+	if err != nil {
+		return s, fmt.Errorf("--standard: %v", err)
+	}
+	if !s.Profiles() {
+		// Refused when given at all, even as --profile strict: a flag
+		// that is accepted but means nothing would suggest the grammar
+		// has profiles.
 		given := false
 		sf.fs.Visit(func(f *flag.Flag) { given = given || f.Name == "profile" || f.Name == "allow" })
 		if given {
-			return false, fmt.Errorf("--profile and --allow choose edits of RFC 2396's grammar; they do not apply with --standard rfc3986")
+			return s, fmt.Errorf("--profile and --allow choose edits of RFC 2396's grammar; they do not apply with --standard %s", s.Name)
 		}
-		return true, nil
 	}
-	return false, fmt.Errorf("--standard must be rfc2396 or rfc3986, not %q", sf.standard)
+	return s, nil
 }
 
 // reader returns the reader the flags choose: RFC 2396 under the profile
-// of --profile and --allow, or RFC 3986.
+// of --profile and --allow, or another standard.
 func (sf *standardFlags) reader() (report.Reader, error) {
-	is3986, err := sf.rfc3986()
+	s, err := sf.lookup()
 	if err != nil {
 		return nil, err
 	}
-	if is3986 {
-		return &report.RFC3986Reader{}, nil
+	if !s.Profiles() {
+		return s.NewReader(nil), nil
 	}
 	p, err := sf.pf.get()
 	if err != nil {
 		return nil, err
 	}
-	return report.NewRFC2396Reader(p), nil
+	return s.NewReader(p), nil
 }
+
+// standardChoices is the standards as a usage line writes them
+// ("rfc2396|rfc3986").
+func standardChoices() string { return strings.Join(report.StandardNames(), "|") }

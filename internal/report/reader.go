@@ -13,8 +13,7 @@ import (
 	"github.com/rfc2396/rfc2396/extract"
 	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/parser"
-	"github.com/rfc2396/rfc2396/rfc3986"
-	g3986 "github.com/rfc2396/rfc2396/rfc3986/grammar"
+	"github.com/rfc2396/rfc2396/uri"
 )
 
 // The names of the two standards, as --standard and the JSON records
@@ -34,6 +33,9 @@ type Reader interface {
 	// 2396 profile's name, "" under RFC 3986.
 	Standard() string
 	Profile() string
+	// StartRule is the RFC name of the start rule of a reference
+	// ("URI-reference", "IRI-reference").
+	StartRule() string
 	// LookupRule finds a rule of the grammar by its RFC name.
 	LookupRule(name string) (Rule, error)
 	// Read checks in against rule: the error, and the components when
@@ -111,6 +113,9 @@ func NewRFC2396Reader(p *parser.Profile) *RFC2396Reader { return &RFC2396Reader{
 
 // Standard is StandardRFC2396.
 func (r *RFC2396Reader) Standard() string { return StandardRFC2396 }
+
+// StartRule is "URI-reference".
+func (r *RFC2396Reader) StartRule() string { return "URI-reference" }
 
 // Profile is the name of the reader's profile.
 func (r *RFC2396Reader) Profile() string { return r.p.Name() }
@@ -259,60 +264,65 @@ func (r *RFC2396Reader) Relativize(base, target string) (string, error) {
 	return r.base.Relativize(r.p, base, target)
 }
 
-// RFC3986Reader reads by RFC 3986; it keeps its last reading's view, as
-// RFC2396Reader does.
-type RFC3986Reader struct {
+// GrammarReader reads by a grammar of the RFC 3986 family (RFC 3986,
+// RFC 3987, ...): one reader for every [uri.Grammar], which it is given as
+// a value. It keeps its last reading's view, as RFC2396Reader does.
+type GrammarReader[R uri.Rule] struct {
+	g *uri.Grammar[R]
 	// ResolveOpts are passed to every Resolve.
-	ResolveOpts []rfc3986.ResolveOption
-	u           rfc3986.URI
+	ResolveOpts []uri.ResolveOption
+	u           uri.URI[R]
 	v           View
-	base        base3986
+	base        grammarBase[R]
 }
 
-// base3986 is a base of RFC 3986 parsed once, for as long as it stays
-// the same, and a URI to parse targets into.
-type base3986 struct {
+// NewGrammarReader returns a reader by g.
+func NewGrammarReader[R uri.Rule](g *uri.Grammar[R]) *GrammarReader[R] {
+	return &GrammarReader[R]{g: g}
+}
+
+// grammarBase is a base parsed once, for as long as it stays the same,
+// and a URI to parse targets into.
+type grammarBase[R uri.Rule] struct {
 	base     string
 	filled   bool
 	absolute bool // the base parsed and has a scheme
-	u, t     rfc3986.URI
+	u, t     uri.URI[R]
 }
 
-// Standard is StandardRFC3986.
-func (r *RFC3986Reader) Standard() string { return StandardRFC3986 }
+// Standard is the grammar's name ("rfc3986").
+func (r *GrammarReader[R]) Standard() string { return r.g.Name() }
 
-// Profile is "": RFC 3986 has no profiles.
-func (r *RFC3986Reader) Profile() string { return "" }
+// StartRule is the RFC name of the grammar's start rule.
+func (r *GrammarReader[R]) StartRule() string { return r.g.RuleInfo(r.g.Start()).Name }
 
-// LookupRule finds a rule of RFC 3986 Appendix A.
-func (r *RFC3986Reader) LookupRule(name string) (Rule, error) {
-	ru, ok := g3986.Lookup(name)
+// Profile is "": the grammar is read as published.
+func (r *GrammarReader[R]) Profile() string { return "" }
+
+// LookupRule finds a rule of the grammar.
+func (r *GrammarReader[R]) LookupRule(name string) (Rule, error) {
+	ru, ok := r.g.Lookup(name)
 	if !ok {
-		return nil, fmt.Errorf("no rule named %q in RFC 3986 Appendix A; its rules are: %s", name, strings.Join(g3986.Names(), " "))
+		return nil, fmt.Errorf("no rule named %q in %s; its rules are: %s", name, r.g.AppendixA(), strings.Join(r.g.RuleNames(), " "))
 	}
 	return ru, nil
 }
 
-// wholeReference3986 reports the RFC 3986 rules whose strings are whole
-// references, for which parse shows components.
-func wholeReference3986(r g3986.Rule) bool {
-	return r == g3986.RuleURIReference || r == g3986.RuleURI || r == g3986.RuleAbsoluteURI || r == g3986.RuleRelativeRef
-}
-
-// Read checks in against ru by RFC 3986 (explain does not apply).
-func (r *RFC3986Reader) Read(ru Rule, in string, _ bool) Reading {
-	rl := ru.(g3986.Rule)
+// Read checks in against ru (explain does not apply).
+func (r *GrammarReader[R]) Read(ru Rule, in string, _ bool) Reading {
+	rl := ru.(R)
 	u := &r.u
 	var res Reading
-	if rl == g3986.RuleURIReference {
-		res.Err = rfc3986.ParseInto(u, in)
-	} else if res.Err = rfc3986.Match(rl, in); res.Err == nil && wholeReference3986(rl) {
-		res.Err = rfc3986.ParseInto(u, in)
+	whole := r.g.IsWhole(rl)
+	if rl == r.g.Start() {
+		res.Err = r.g.ParseInto(u, in)
+	} else if res.Err = r.g.Match(rl, in); res.Err == nil && whole {
+		res.Err = r.g.ParseInto(u, in)
 	}
-	if res.Err != nil || !wholeReference3986(rl) {
+	if res.Err != nil || !whole {
 		return res
 	}
-	c := func(x rfc3986.Component) parser.Component { return parser.Component(x) }
+	c := func(x uri.Component) parser.Component { return parser.Component(x) }
 	v := &r.v
 	*v = View{
 		Scheme: c(u.Scheme()), Authority: c(u.Authority()), UserInfo: c(u.UserInfo()),
@@ -322,49 +332,76 @@ func (r *RFC3986Reader) Read(ru Rule, in string, _ bool) Reading {
 	if !u.IsAbsolute() {
 		v.KindWord = "relative"
 	}
-	if k := u.HostKind(); k != rfc3986.NoHost {
+	if k := u.HostKind(); k != uri.NoHost {
 		v.HostKind = Kind{k.Code(), k.String()}
 	}
 	res.View = v
 	return res
 }
 
-// Tree is the parse tree of in as ru by RFC 3986.
-func (r *RFC3986Reader) Tree(ru Rule, in string) (*TreeNode, error) {
-	root, err := rfc3986.ParseTree(ru.(g3986.Rule), in)
+// Tree is the parse tree of in as ru.
+func (r *GrammarReader[R]) Tree(ru Rule, in string) (*TreeNode, error) {
+	root, err := r.g.ParseTree(ru.(R), in)
 	if err != nil {
 		return nil, err
 	}
-	return treeOf(root, func(n *rfc3986.Node) (g3986.Rule, int, int, []*rfc3986.Node) {
-		return n.Rule, n.Begin, n.End, n.Children
-	}), nil
+	return r.treeOf(root), nil
 }
 
-// Resolve resolves ref against base by RFC 3986, with ResolveOpts.
-func (r *RFC3986Reader) Resolve(base, ref string) (string, []Warning, error) {
-	result, ws, err := rfc3986.Resolve(base, ref, r.ResolveOpts...)
+// treeOf converts a parse tree into TreeNodes.
+func (r *GrammarReader[R]) treeOf(n *uri.Node[R]) *TreeNode {
+	t := &TreeNode{Rule: n.Rule.String(), Begin: n.Begin, End: n.End, CharLevel: r.g.RuleInfo(n.Rule).CharacterLevel}
+	for _, c := range n.Children {
+		t.Children = append(t.Children, r.treeOf(c))
+	}
+	return t
+}
+
+// Resolve resolves ref against base, with ResolveOpts.
+func (r *GrammarReader[R]) Resolve(base, ref string) (string, []Warning, error) {
+	result, ws, err := r.g.Resolve(base, ref, r.ResolveOpts...)
 	return result, warningsOf(ws), err
 }
 
-// Normalize is RFC 3986's normal form of ref.
-func (r *RFC3986Reader) Normalize(ref string) (string, error) { return rfc3986.Normalize(ref) }
+// Normalize is the grammar's normal form of ref.
+func (r *GrammarReader[R]) Normalize(ref string) (string, error) { return r.g.Normalize(ref) }
 
 // Relativize is the shortest reference that resolves against base to
-// target by RFC 3986.
-func (r *RFC3986Reader) Relativize(base, target string) (string, error) {
+// target.
+func (r *GrammarReader[R]) Relativize(base, target string) (string, error) {
 	c := &r.base
 	if !c.filled || c.base != base {
 		c.base, c.filled = base, true
-		c.absolute = rfc3986.ParseInto(&c.u, base) == nil && c.u.Scheme().Defined
+		c.absolute = r.g.ParseInto(&c.u, base) == nil && c.u.Scheme().Defined
 	}
-	if !c.absolute || rfc3986.ParseInto(&c.t, target) != nil || !c.t.Scheme().Defined {
-		return rfc3986.Relativize(base, target) // the error, as Relativize words it
+	if !c.absolute || r.g.ParseInto(&c.t, target) != nil || !c.t.Scheme().Defined {
+		return r.g.Relativize(base, target) // the error, as Relativize words it
 	}
 	rel, err := c.u.Relativize(&c.t)
 	if err != nil {
 		return "", err
 	}
 	return rel.String(), nil
+}
+
+// AddResolveOptions adds to the options of every Resolve.
+func (r *GrammarReader[R]) AddResolveOptions(opts ...uri.ResolveOption) {
+	r.ResolveOpts = append(r.ResolveOpts, opts...)
+}
+
+// CoreReader is a reader by a grammar of the RFC 3986 family, whose
+// resolution, normalization and errors are package uri's: a
+// [GrammarReader] of any grammar.
+type CoreReader interface {
+	Reader
+	AddResolveOptions(opts ...uri.ResolveOption)
+}
+
+// RFC3986Family reports whether rd reads by a grammar of the RFC 3986
+// family (a [CoreReader]).
+func RFC3986Family(rd Reader) bool {
+	_, ok := rd.(CoreReader)
+	return ok
 }
 
 // Warning is a warning of parser.Resolve or rfc3986.Resolve.

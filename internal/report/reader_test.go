@@ -46,18 +46,18 @@ func TestBaseCache(t *testing.T) {
 	}
 }
 
-// TestRFC3986ReaderRelativize holds RFC3986Reader.Relativize, which keeps
+// TestGrammarReaderRelativize holds GrammarReader.Relativize, which keeps
 // its base parsed, to rfc3986.Relativize for the references of the corpus
 // sample against bases valid and invalid, the reader kept across bases as
 // a batch keeps it.
-func TestRFC3986ReaderRelativize(t *testing.T) {
+func TestGrammarReaderRelativize(t *testing.T) {
 	sample, err := os.ReadFile("../../testdata/bench-sample.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
 	refs := strings.Split(strings.TrimSuffix(string(sample), "\n"), "\n")
 	refs = append(refs, "http://a/b/c/g", "http://a/b/../c", "https://github.com/a/x", "http://[::1]/x", "a b", "")
-	var r RFC3986Reader
+	r := NewGrammarReader(rfc3986.Grammar())
 	for _, base := range []string{"http://a/b/c/d;p?q", "https://github.com/a/b", "g/h", "http://a b/", "mailto:x@y", "http://a/b/c/d;p?q"} {
 		for _, ref := range refs {
 			got, gotErr := r.Relativize(base, ref)

@@ -1,0 +1,114 @@
+package report
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/rfc2396/rfc2396/parser"
+	"github.com/rfc2396/rfc2396/rfc3986"
+)
+
+// Standard is a grammar the tools read references by, as --standard and
+// the site's standard= name it. Every tool takes its reader from here:
+// adding a grammar of the RFC 3986 family is one line in [Standards].
+type Standard struct {
+	// Name is the grammar's name ("rfc3986"), Spec its document ("RFC
+	// 3986").
+	Name, Spec string
+	// newReader returns a reader by the grammar; nil for RFC 2396, whose
+	// reader takes a profile (NewRFC2396Reader).
+	newReader func() Reader
+}
+
+// Profiles reports whether the standard has profiles of grammar edits
+// (--profile, --allow): RFC 2396's.
+func (s Standard) Profiles() bool { return s.newReader == nil }
+
+// NewReader returns a reader by the standard, under p for RFC 2396 (nil
+// means strict).
+func (s Standard) NewReader(p *parser.Profile) Reader {
+	if s.newReader != nil {
+		return s.newReader()
+	}
+	if p == nil {
+		p = parser.Strict
+	}
+	return NewRFC2396Reader(p)
+}
+
+// Standards returns the standards, RFC 2396 first.
+func Standards() []Standard {
+	return []Standard{
+		{Name: StandardRFC2396, Spec: "RFC 2396"},
+		{Name: StandardRFC3986, Spec: "RFC 3986", newReader: func() Reader { return NewGrammarReader(rfc3986.Grammar()) }},
+	}
+}
+
+// StandardNames returns the names of [Standards], in order.
+func StandardNames() []string {
+	var names []string
+	for _, s := range Standards() {
+		names = append(names, s.Name)
+	}
+	return names
+}
+
+// LookupStandard returns the standard named name, or an error that lists
+// the standards there are.
+func LookupStandard(name string) (Standard, error) {
+	for _, s := range Standards() {
+		if s.Name == name {
+			return s, nil
+		}
+	}
+	return Standard{}, fmt.Errorf("the standard must be one of %s, not %q", strings.Join(StandardNames(), ", "), name)
+}
+
+// SpecOf returns the document of the standard rd reads by ("RFC 3986").
+func SpecOf(rd Reader) string {
+	if s, err := LookupStandard(rd.Standard()); err == nil {
+		return s.Spec
+	}
+	return rd.Standard()
+}
+
+// SyntaxOf reads a syntax error of any standard: a *parser.Error, or the
+// *uri.Error of any grammar of the RFC 3986 family. ok is false for any
+// other error.
+func SyntaxOf(err error) (s Syntax, ok bool) {
+	var p2 *parser.Error
+	if errors.As(err, &p2) {
+		return Syntax{Input: p2.Input, Offset: p2.Offset, Rule: p2.Rule.String(), Expected: p2.Expected, Hint: "it must be escaped"}, true
+	}
+	var core interface {
+		Syntax() (input string, offset int, rule, expected string)
+	}
+	if errors.As(err, &core) {
+		s.Input, s.Offset, s.Rule, s.Expected = core.Syntax()
+		s.Hint = "it must be percent-encoded"
+		return s, true
+	}
+	return Syntax{}, false
+}
+
+// Syntax is what a syntax error says: where in Input, in which rule, what
+// was expected, and what to do with a character that is not allowed
+// (Hint: RFC 2396 escapes, RFC 3986 percent-encodes).
+type Syntax struct {
+	Input          string
+	Offset         int
+	Rule, Expected string
+	Hint           string
+}
+
+// TrimStandard drops the standard's name that starts a message
+// ("rfc3986: ").
+func TrimStandard(msg string) string {
+	for _, name := range StandardNames() {
+		if m, ok := strings.CutPrefix(msg, name+": "); ok {
+			return m
+		}
+	}
+	return msg
+}

@@ -96,7 +96,7 @@ func TestAPIParseRefuses(t *testing.T) {
 		{"ref=a&base=http://a/", `is no parameter of /api/parse`},
 		{"ref=a&profile=nosuch", `no profile`},
 		{"ref=a&allow=nosuch", `no edit`},
-		{"ref=a&standard=rfc9999", "standard must be rfc2396 or rfc3986"},
+		{"ref=a&standard=rfc9999", "the standard must be one of rfc2396, rfc3986,"},
 		{"ref=a&standard=rfc3986&profile=java", "do not apply with standard=rfc3986"},
 		{"ref=a&standard=rfc3986&explain=1", "does not apply with standard=rfc3986"},
 		{"ref=a&explain=yes", "explain must be 1 or 0"},

@@ -25,7 +25,9 @@ import (
 // "`", which an IRI may not contain. Parse the result again. NFC leaves
 // percent-encodings alone. Octets of s that are not UTF-8 are kept.
 func NormalizeNFC(s string) string {
-	if norm.NFC.IsNormalString(s) {
+	// QuickSpanString settles most inputs without allocating;
+	// IsNormalString settles the rest.
+	if norm.NFC.QuickSpanString(s) == len(s) || norm.NFC.IsNormalString(s) {
 		return s
 	}
 	return norm.NFC.String(s)

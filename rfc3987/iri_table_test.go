@@ -21,7 +21,7 @@ type iriRow struct {
 // with "#" are skipped; a field is a double-quoted Go string or a run of
 // characters up to white space; a "#" outside a string ends the line.
 // Each row must have at least min fields.
-func readIRITable(t *testing.T, name string, min int) []iriRow {
+func readIRITable(t testing.TB, name string, min int) []iriRow {
 	t.Helper()
 	f, err := os.Open(filepath.Join("testdata", "iri", name))
 	if err != nil {

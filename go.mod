@@ -11,6 +11,7 @@ require (
 	github.com/chromedp/chromedp v0.23.0
 	github.com/yuin/goldmark v1.8.7
 	golang.org/x/net v0.47.0
+	golang.org/x/text v0.31.0
 )
 
 require (

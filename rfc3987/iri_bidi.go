@@ -1,0 +1,267 @@
+package rfc3987
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/bidi"
+)
+
+// BidiError reports a bidirectional formatting character in an IRI: the
+// ABNF of section 2.2 admits it (all seven are in ucschar), but section
+// 4.1 of RFC 3987 says IRIs MUST NOT contain them.
+type BidiError struct {
+	Offset  int    // byte offset of the character in the string checked
+	Char    rune   // the character: U+200E, U+200F or U+202A to U+202E
+	Section string // the section of RFC 3987 broken: "4.1"
+}
+
+// Error names the character, where it is and the rule, quoting the RFC.
+func (e *BidiError) Error() string {
+	return fmt.Sprintf("rfc3987: offset %d: %U %s: the ABNF admits it, but section %s says "+
+		"\"IRIs MUST NOT contain bidirectional formatting characters (LRM, RLM, LRE, RLE, LRO, RLO, and PDF)\"",
+		e.Offset, e.Char, bidiFormattingName(e.Char), e.Section)
+}
+
+// CheckBidiFormatting returns a *[BidiError] for the first bidirectional
+// formatting character in iri (U+200E LRM, U+200F RLM, U+202A LRE, U+202B
+// RLE, U+202C PDF, U+202D LRO, U+202E RLO), which section 4.1 forbids in
+// IRIs, and nil when there is none. Only the characters themselves count:
+// a percent-encoded one ("%E2%80%AE") is how section 3.2 says to write
+// such a character, and is allowed. Octets that are not UTF-8 are
+// skipped; the offset is always that of the character's first byte.
+func CheckBidiFormatting(iri string) error {
+	// All seven are three octets in UTF-8, starting 0xE2 0x80.
+	for i := 0; ; {
+		j := strings.Index(iri[i:], "\xe2\x80")
+		if j < 0 {
+			return nil
+		}
+		i += j
+		r, size := utf8.DecodeRuneInString(iri[i:])
+		if bidiFormattingName(r) != "" {
+			return &BidiError{Offset: i, Char: r, Section: "4.1"}
+		}
+		i += size
+	}
+}
+
+// BidiRule names one of the two restrictions section 4.2 of RFC 3987
+// puts on each component of a bidirectional IRI, as SHOULDs.
+type BidiRule uint8
+
+const (
+	// BidiMixed: restriction 1, "A component SHOULD NOT use both
+	// right-to-left and left-to-right characters."
+	BidiMixed BidiRule = iota + 1
+	// BidiStart: restriction 2, "A component using right-to-left
+	// characters SHOULD start and end with right-to-left characters",
+	// broken at the start.
+	BidiStart
+	// BidiEnd: restriction 2 broken at the end.
+	BidiEnd
+)
+
+// String returns the restriction's words.
+func (r BidiRule) String() string {
+	switch r {
+	case BidiMixed:
+		return "a component should not use both right-to-left and left-to-right characters"
+	case BidiStart:
+		return "a component using right-to-left characters should start with one"
+	case BidiEnd:
+		return "a component using right-to-left characters should end with one"
+	}
+	return fmt.Sprintf("BidiRule(%d)", uint8(r))
+}
+
+// BidiWarning is a component of an IRI that breaks a restriction of
+// section 4.2. The restrictions are SHOULDs: an IRI that breaks them is
+// still valid, but may display in a way that does not show its logical
+// order (section 4.4's Examples 8 and 9).
+type BidiWarning struct {
+	Rule BidiRule
+	// Component is the kind of component, for [BidiWarnings]: "iuserinfo",
+	// "ireg-name label", "isegment part", "iquery part" or "ifragment";
+	// "" from [BidiComponentWarnings].
+	Component string
+	Text      string // the component
+	Start     int    // byte offset of the component in the string checked
+	Offset    int    // byte offset of Char in the string checked
+	Char      rune   // the character that breaks the restriction
+}
+
+// String describes the warning: where, which character, which
+// restriction.
+func (w BidiWarning) String() string {
+	kind := "component"
+	if w.Component != "" {
+		kind = w.Component
+	}
+	return fmt.Sprintf("rfc3987: offset %d: %U in %s %q: %s (section 4.2)", w.Offset, w.Char, kind, w.Text, w.Rule)
+}
+
+// direction is a character's strong direction for section 4.2.
+type direction uint8
+
+const (
+	neutral direction = iota // weak or neutral: digits, punctuation, ...
+	ltr                      // bidi class L
+	rtl                      // bidi classes R and AL
+)
+
+// directionOf classifies r by its Unicode bidirectional class:
+// right-to-left characters are those of class R (Hebrew and the like) and
+// AL (Arabic letters), left-to-right ones those of class L.
+func directionOf(r rune) direction {
+	p, _ := bidi.LookupRune(r)
+	switch p.Class() {
+	case bidi.L:
+		return ltr
+	case bidi.R, bidi.AL:
+		return rtl
+	}
+	return neutral
+}
+
+// BidiComponentWarnings checks one component against the two restrictions
+// of section 4.2 and returns what it breaks, in order of offset (nil when
+// nothing): [BidiMixed] at the first strong character whose direction is
+// not that of the component's first strong character, and, when the
+// component has a right-to-left character, [BidiStart] and [BidiEnd] at a
+// first or last character that is not right-to-left. Offsets are in
+// component. Characters are taken as written, so a percent-encoding
+// counts as the "%" and the ASCII digits and letters a reader sees, as in
+// section 4.4's Example 9.
+//
+// Which substrings are components is the caller's to say: section 4.2
+// lists iuserinfo, ireg-name, isegment, iquery and ifragment and lets
+// specifications divide them further ([BidiWarnings] does).
+func BidiComponentWarnings(component string) []BidiWarning {
+	return componentWarnings(nil, "", component, 0)
+}
+
+// componentWarnings appends the warnings for text, found at offset start
+// of the string checked, to ws.
+func componentWarnings(ws []BidiWarning, kind, text string, start int) []BidiWarning {
+	var first direction
+	hasRTL := false
+	mixedAt, mixedChar := -1, rune(0)
+	for i, r := range text {
+		d := directionOf(r)
+		if d == rtl {
+			hasRTL = true
+		}
+		switch {
+		case d == neutral:
+		case first == neutral:
+			first = d
+		case d != first && mixedAt < 0:
+			mixedAt, mixedChar = i, r
+		}
+	}
+	if !hasRTL {
+		return ws
+	}
+	w := BidiWarning{Component: kind, Text: text, Start: start}
+	r, _ := utf8.DecodeRuneInString(text)
+	startBad := directionOf(r) != rtl
+	if startBad {
+		w.Rule, w.Offset, w.Char = BidiStart, start, r
+		ws = append(ws, w)
+	}
+	if mixedAt >= 0 {
+		w.Rule, w.Offset, w.Char = BidiMixed, start+mixedAt, mixedChar
+		ws = append(ws, w)
+	}
+	r, size := utf8.DecodeLastRuneInString(text)
+	if directionOf(r) != rtl {
+		w.Rule, w.Offset, w.Char = BidiEnd, start+len(text)-size, r
+		ws = append(ws, w)
+	}
+	return ws
+}
+
+// BidiWarnings checks each component of an IRI reference against the
+// restrictions of section 4.2 ([BidiComponentWarnings]) and returns what
+// they break, in order of offset in iri (nil when nothing).
+//
+// The components are those section 4.2 lists, divided the way it permits
+// and the way section 4.4's examples need to be read: its Example 1,
+// "http://ab.CDEFGH.ij/kl/mn/op.html", breaks nothing only if each label
+// of the ireg-name is a component (as RFC 3490 has it for domain names),
+// and Example 4's "KL.html" only if a segment's extension is one. So the
+// components are the iuserinfo; each label of an ireg-name, split at ".";
+// each part of a path segment, split at "."; each name and each value of
+// the query, split at "&", ";" and "=" (the section's "usual name/value
+// syntax"); and the ifragment. The scheme, an IP-literal and the port
+// hold no right-to-left characters. Section 4.4's Examples 8 and 9 are
+// the ones that get warnings.
+//
+// iri is split by the structure of a URI reference as RFC 3986 Appendix
+// B's regular expression reads it, which is exact for a valid IRI
+// reference; BidiWarnings does not check that iri is one.
+func BidiWarnings(iri string) []BidiWarning {
+	var ws []BidiWarning
+	rest, at := iri, 0
+	// Scheme: letters, digits, "+", "-" and "." before the first ":",
+	// if that comes before any "/", "?" or "#".
+	if i := strings.IndexAny(rest, ":/?#"); i > 0 && rest[i] == ':' {
+		rest, at = rest[i+1:], at+i+1
+	}
+	end := func(s string, stops string) int {
+		if i := strings.IndexAny(s, stops); i >= 0 {
+			return i
+		}
+		return len(s)
+	}
+	if strings.HasPrefix(rest, "//") {
+		rest, at = rest[2:], at+2
+		n := end(rest, "/?#")
+		auth := rest[:n]
+		host, hostAt := auth, at
+		if i := strings.IndexByte(auth, '@'); i >= 0 {
+			ws = componentWarnings(ws, "iuserinfo", auth[:i], at)
+			host, hostAt = auth[i+1:], at+i+1
+		}
+		if !strings.HasPrefix(host, "[") {
+			host = host[:end(host, ":")]
+			ws = splitWarnings(ws, "ireg-name label", host, hostAt, ".")
+		}
+		rest, at = rest[n:], at+n
+	}
+	n := end(rest, "?#")
+	for p, pAt := rest[:n], at; ; {
+		i := strings.IndexByte(p, '/')
+		if i < 0 {
+			ws = splitWarnings(ws, "isegment part", p, pAt, ".")
+			break
+		}
+		ws = splitWarnings(ws, "isegment part", p[:i], pAt, ".")
+		p, pAt = p[i+1:], pAt+i+1
+	}
+	rest, at = rest[n:], at+n
+	if strings.HasPrefix(rest, "?") {
+		n := end(rest, "#")
+		ws = splitWarnings(ws, "iquery part", rest[1:n], at+1, "&;=")
+		rest, at = rest[n:], at+n
+	}
+	if strings.HasPrefix(rest, "#") {
+		ws = componentWarnings(ws, "ifragment", rest[1:], at+1)
+	}
+	return ws
+}
+
+// splitWarnings checks each part of s between the bytes of seps as a
+// component of the kind given.
+func splitWarnings(ws []BidiWarning, kind, s string, at int, seps string) []BidiWarning {
+	for {
+		i := strings.IndexAny(s, seps)
+		if i < 0 {
+			return componentWarnings(ws, kind, s, at)
+		}
+		ws = componentWarnings(ws, kind, s[:i], at)
+		s, at = s[i+1:], at+i+1
+	}
+}

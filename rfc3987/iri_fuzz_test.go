@@ -1,0 +1,279 @@
+package rfc3987
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/rfc2396/rfc2396/internal/pct"
+)
+
+// addSeeds adds the first field of every row of the tables named.
+func addSeeds(f *testing.F, tables ...string) {
+	for _, name := range tables {
+		for _, r := range readIRITable(f, name, 1) {
+			f.Add(r.fields[0])
+		}
+	}
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// queryBounds returns where the query of a reference starts and ends, by
+// RFC 3986 Appendix B, written again here from the regular expression.
+func queryBounds(s string) (int, int) {
+	end := len(s)
+	if i := strings.IndexByte(s, '#'); i >= 0 {
+		end = i
+	}
+	if i := strings.IndexByte(s[:end], '?'); i >= 0 {
+		return i + 1, end
+	}
+	return end, end
+}
+
+// allowedAt reports whether every non-ASCII character of the valid UTF-8
+// string s is one an IRI may hold where it is: ucschar and not a
+// bidirectional formatting character, or iprivate in the query.
+func allowedAt(s string) bool {
+	qs, qe := queryBounds(s)
+	for i, r := range s {
+		if r < utf8.RuneSelf {
+			continue
+		}
+		if strings.ContainsRune("\u200e\u200f\u202a\u202b\u202c\u202d\u202e", r) {
+			return false
+		}
+		if !isUCSChar(r) && !(i >= qs && i < qe && isIPrivate(r)) {
+			return false
+		}
+	}
+	return true
+}
+
+// FuzzToURI checks section 3.1's mapping for any input:
+//   - the result is US-ASCII, and is the input when the input is;
+//   - the mapping is idempotent;
+//   - it only adds percent-encodings: with no "%" in the input, decoding
+//     the result gives the input back;
+//   - on a string whose characters are all allowed where they are and
+//     that holds no "%", ToIRI undoes it.
+func FuzzToURI(f *testing.F) {
+	addSeeds(f, "to_uri.txt", "to_iri.txt")
+	f.Fuzz(func(t *testing.T, iri string) {
+		uri := ToURI(iri)
+		if !isASCII(uri) {
+			t.Fatalf("ToURI(%q) = %q, not US-ASCII", iri, uri)
+		}
+		if isASCII(iri) && uri != iri {
+			t.Fatalf("ToURI(%q) = %q, want the URI unchanged", iri, uri)
+		}
+		if again := ToURI(uri); again != uri {
+			t.Fatalf("ToURI(ToURI(%q)) = %q, want %q", iri, again, uri)
+		}
+		if strings.IndexByte(iri, '%') >= 0 {
+			return
+		}
+		if dec, bad := pct.Decode(uri); bad >= 0 || dec != iri {
+			t.Fatalf("decoding ToURI(%q) = %q gives %q (bad %d)", iri, uri, dec, bad)
+		}
+		if utf8.ValidString(iri) && allowedAt(iri) {
+			if back := ToIRI(uri); back != iri {
+				t.Fatalf("ToIRI(ToURI(%q)) = %q", iri, back)
+			}
+		}
+	})
+}
+
+// spec32Back is what section 3.2 says ToURI(ToIRI(uri)) gives for a
+// US-ASCII uri: uri itself but for "potential case differences in
+// percent-encoding and for potential percent-encoded unreserved
+// characters". Decoded and re-encoded octets are exactly the non-ASCII
+// ones, which this writes in upper case; unreserved ones are decoded.
+func spec32Back(uri string) string {
+	var b strings.Builder
+	for i := 0; i < len(uri); i++ {
+		if uri[i] == '%' && i+2 < len(uri) && pct.IsHex(uri[i+1]) && pct.IsHex(uri[i+2]) {
+			c := pct.HexValue(uri[i+1])<<4 | pct.HexValue(uri[i+2])
+			switch {
+			case strings.IndexByte("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~", c) >= 0:
+				b.WriteByte(c)
+			case c >= 0x80:
+				b.WriteString(strings.ToUpper(uri[i : i+3]))
+			default:
+				b.WriteString(uri[i : i+3])
+			}
+			i += 2
+			continue
+		}
+		b.WriteByte(uri[i])
+	}
+	return b.String()
+}
+
+// FuzzToIRI checks section 3.2's conversion: for a US-ASCII input the
+// result is UTF-8, every character it decoded is allowed where it is,
+// ToURI maps it back as section 3.2 promises (spec32Back), and converting
+// again changes nothing, when every "%" of the input starts a
+// percent-encoding as in a URI. Any input: no panic, "?" and "#" stay
+// where they were.
+func FuzzToIRI(f *testing.F) {
+	addSeeds(f, "to_iri.txt", "to_uri.txt")
+	f.Fuzz(func(t *testing.T, uri string) {
+		iri := ToIRI(uri)
+		if strings.Count(iri, "?") != strings.Count(uri, "?") || strings.Count(iri, "#") != strings.Count(uri, "#") {
+			t.Fatalf("ToIRI(%q) = %q: the delimiters changed", uri, iri)
+		}
+		if !isASCII(uri) {
+			return
+		}
+		if !utf8.ValidString(iri) {
+			t.Fatalf("ToIRI(%q) = %q, not UTF-8", uri, iri)
+		}
+		if _, bad := pct.Decode(uri); bad >= 0 {
+			return // a "%" without two hex digits: not a URI
+		}
+		if !allowedAt(iri) {
+			t.Fatalf("ToIRI(%q) = %q decoded a character not allowed there", uri, iri)
+		}
+		if err := CheckBidiFormatting(iri); err != nil {
+			t.Fatalf("ToIRI(%q) = %q: %v", uri, iri, err)
+		}
+		if back, want := ToURI(iri), spec32Back(uri); back != want {
+			t.Fatalf("ToURI(ToIRI(%q)) = %q, want %q", uri, back, want)
+		}
+		if again := ToIRI(iri); again != iri {
+			t.Fatalf("ToIRI(ToIRI(%q)) = %q, want %q", uri, again, iri)
+		}
+	})
+}
+
+// FuzzCheckBidiFormatting: no panic; an error's offset is that of the
+// first of the seven characters in the input, at the start of the
+// character; nil means none of them is there.
+func FuzzCheckBidiFormatting(f *testing.F) {
+	addSeeds(f, "bidi_formatting.txt", "to_uri.txt")
+	const seven = "\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
+	f.Fuzz(func(t *testing.T, s string) {
+		first := -1
+		for _, r := range seven {
+			if i := strings.Index(s, string(r)); i >= 0 && (first < 0 || i < first) {
+				first = i
+			}
+		}
+		err := CheckBidiFormatting(s)
+		if err == nil {
+			if first >= 0 {
+				t.Fatalf("CheckBidiFormatting(%q) = nil, want an error at %d", s, first)
+			}
+			return
+		}
+		var be *BidiError
+		if !errors.As(err, &be) {
+			t.Fatalf("CheckBidiFormatting(%q) = %v, not a *BidiError", s, err)
+		}
+		if be.Offset != first {
+			t.Fatalf("CheckBidiFormatting(%q): offset %d, want %d", s, be.Offset, first)
+		}
+		if !utf8.RuneStart(s[be.Offset]) {
+			t.Fatalf("CheckBidiFormatting(%q): offset %d not at a rune start", s, be.Offset)
+		}
+		if r, size := utf8.DecodeRuneInString(s[be.Offset:]); r != be.Char || size != 3 || !strings.ContainsRune(seven, r) {
+			t.Fatalf("CheckBidiFormatting(%q): %U at %d, input holds %U", s, be.Char, be.Offset, r)
+		}
+	})
+}
+
+// FuzzBidiWarnings: no panic; every warning locates its component and
+// character in the input, in order of offset.
+func FuzzBidiWarnings(f *testing.F) {
+	addSeeds(f, "bidi_examples.txt", "bidi_component.txt")
+	f.Fuzz(func(t *testing.T, s string) {
+		last := 0
+		for _, w := range BidiWarnings(s) {
+			if w.Rule < BidiMixed || w.Rule > BidiEnd || w.Component == "" {
+				t.Fatalf("BidiWarnings(%q): bad warning %+v", s, w)
+			}
+			if w.Start < 0 || w.Start+len(w.Text) > len(s) || s[w.Start:w.Start+len(w.Text)] != w.Text ||
+				w.Offset < w.Start || w.Offset >= w.Start+len(w.Text) || w.Offset < last {
+				t.Fatalf("BidiWarnings(%q): warning %+v out of place", s, w)
+			}
+			if r, _ := utf8.DecodeRuneInString(s[w.Offset:]); r != w.Char {
+				t.Fatalf("BidiWarnings(%q): warning %+v, input holds %U there", s, w, r)
+			}
+			last = w.Offset
+		}
+	})
+}
+
+// FuzzHostToASCII: no panic; a result is US-ASCII and converts to itself;
+// an error names a label that is in the input at its offset.
+func FuzzHostToASCII(f *testing.F) {
+	addSeeds(f, "host_ascii.txt")
+	f.Fuzz(func(t *testing.T, host string) {
+		out, err := HostToASCII(host)
+		if err != nil {
+			var he *HostError
+			if !errors.As(err, &he) || he.Err == nil || he.Host != host {
+				t.Fatalf("HostToASCII(%q): %v, want a *HostError with its cause", host, err)
+			}
+			if he.Offset < 0 || he.Offset+len(he.Label) > len(host) || host[he.Offset:he.Offset+len(he.Label)] != he.Label ||
+				strings.Contains(he.Label, ".") {
+				t.Fatalf("HostToASCII(%q): label %q at %d is not one of its labels", host, he.Label, he.Offset)
+			}
+			return
+		}
+		if !isASCII(out) {
+			t.Fatalf("HostToASCII(%q) = %q, not US-ASCII", host, out)
+		}
+		if again, err := HostToASCII(out); err != nil || again != out {
+			t.Fatalf("HostToASCII(HostToASCII(%q)) = %q, %v; want %q", host, again, err, out)
+		}
+	})
+}
+
+// FuzzNormalize: the normalizations never panic and are idempotent on
+// input whose every "%" starts a percent-encoding;
+// percent-encoding normalization leaves no lowercase hex digit in a
+// triplet and is unchanged by ToURI-then-normalize on US-ASCII input.
+func FuzzNormalize(f *testing.F) {
+	for _, r := range readIRITable(f, "normalize.txt", 3) {
+		f.Add(r.fields[1])
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if _, bad := pct.Decode(s); bad >= 0 {
+			// A "%" without two hex digits, not in an IRI: it could meet
+			// hex digits that a decoding brings next to it.
+			s = strings.ReplaceAll(s, "%", "%25")
+		}
+		for name, fn := range map[string]func(string) string{
+			"NormalizeNFC": NormalizeNFC, "NormalizePercentEncoding": NormalizePercentEncoding, "NormalizeHostCase": NormalizeHostCase,
+		} {
+			once := fn(s)
+			if twice := fn(once); twice != once {
+				t.Fatalf("%s(%q) = %q, and again %q", name, s, once, twice)
+			}
+		}
+		n := NormalizePercentEncoding(s)
+		for i := 0; i+2 < len(n); i++ {
+			if n[i] == '%' && pct.IsHex(n[i+1]) && pct.IsHex(n[i+2]) && (n[i+1] >= 'a' || n[i+2] >= 'a') {
+				t.Fatalf("NormalizePercentEncoding(%q) = %q: lowercase hex at %d", s, n, i)
+			}
+		}
+		if isASCII(s) {
+			// The two ways of section 5.3.2.3 agree: normalizing, or
+			// mapping to a URI first.
+			if m := NormalizePercentEncoding(ToURI(n)); m != n {
+				t.Fatalf("NormalizePercentEncoding(ToURI(%q)) = %q, want %q", n, m, n)
+			}
+		}
+	})
+}

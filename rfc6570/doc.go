@@ -15,6 +15,12 @@
 // for future extensions. A template is read as UTF-8; a byte that is not
 // UTF-8 is an error (section 1.6).
 //
+// The apostrophe ("'", %x27) is refused in literals, as the published
+// ABNF and its comment say. Erratum 6937 (verified) changes "%x26 /
+// %x28-3B" to "%x26-3B" to allow it, and the shared test suite
+// uritemplate-test expects "'{var}'" to expand; this package follows the
+// RFC's text until the project decides to adopt the erratum.
+//
 // An invalid template gives an *[Error], for errors.As: the byte offset
 // of the first character no template can have there, the ABNF rule
 // being read, what could have come, and the section and ABNF line that

@@ -58,7 +58,8 @@ type Error struct {
 	// no valid template can have there; it is always at the start of a
 	// character (of a single byte when that byte is not UTF-8), and
 	// len(Template) when the template ended too early. For the value
-	// errors it is the offset of the varspec.
+	// errors it is the offset of the prefix's ":" ([ErrPrefixComposite])
+	// or of the varspec ([ErrValueNotUTF8]).
 	Offset int
 	// Code classifies the error.
 	Code ErrorCode

@@ -32,11 +32,11 @@ func Expand(template string, vars Values) (string, error) {
 // documentation). Values are read as Unicode code points and
 // pct-encoded as UTF-8.
 //
-// Two things are errors, reported as an *[Error] with the offset of the
-// varspec: a prefix modifier on a list or associative array
-// ([ErrPrefixComposite]; section 2.4.1 says prefixes are "not applicable
-// to variables that have composite values"), and a value that is not
-// UTF-8 ([ErrValueNotUTF8]). The expression is then copied to the result
+// Two things are errors, reported as an *[Error]: a prefix modifier on a list or associative array
+// ([ErrPrefixComposite], at the offset of its ":"; section 2.4.1 says
+// prefixes are "not applicable to variables that have composite
+// values"), and a value that is not UTF-8 ([ErrValueNotUTF8], at the
+// offset of the varspec). The expression is then copied to the result
 // as it is, the others expanded, as section 3 says; the result is for
 // diagnostics only.
 func (t *Template) Expand(vars Values) (string, error) {
@@ -112,8 +112,12 @@ func check(tmpl string, e *expression, vars Values) *Error {
 			continue
 		}
 		if v.prefix > 0 && val.kind != KindString {
-			return &Error{Template: tmpl, Offset: v.offset, Code: ErrPrefixComposite, Rule: "prefix",
-				Detail:  "the prefix modifier :" + strconv.Itoa(v.prefix) + " of " + strconv.Quote(v.name) + " does not apply to its value, a " + val.kind.String(),
+			article := "a "
+			if val.kind == KindAssoc {
+				article = "an "
+			}
+			return &Error{Template: tmpl, Offset: v.colon, Code: ErrPrefixComposite, Rule: "prefix",
+				Detail:  "the prefix modifier :" + strconv.Itoa(v.prefix) + " of " + strconv.Quote(v.name) + " does not apply to its value, " + article + val.kind.String(),
 				Section: "2.4.1", ABNF: "prefix modifiers are not applicable to variables that have composite values"}
 		}
 		bad := ""

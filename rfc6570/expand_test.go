@@ -209,7 +209,7 @@ func TestValueErrors(t *testing.T) {
 		vars     Values
 		want     Error
 	}{
-		{"x{+keys:1}", Values{"keys": Assoc(Pair{"a", "b"})}, Error{Template: "x{+keys:1}", Offset: 3, Code: ErrPrefixComposite, Rule: "prefix", Section: "2.4.1"}},
+		{"x{+keys:1}", Values{"keys": Assoc(Pair{"a", "b"})}, Error{Template: "x{+keys:1}", Offset: 7, Code: ErrPrefixComposite, Rule: "prefix", Section: "2.4.1"}},
 		{"{a,b}", Values{"b": String("\xff")}, Error{Template: "{a,b}", Offset: 3, Code: ErrValueNotUTF8, Rule: "varspec", Section: "1.6"}},
 		{"{b}", Values{"b": List("ok", "\xc3")}, Error{Template: "{b}", Offset: 1, Code: ErrValueNotUTF8, Rule: "varspec", Section: "1.6"}},
 		{"{b*}", Values{"b": Assoc(Pair{"\xc3", "v"})}, Error{Template: "{b*}", Offset: 1, Code: ErrValueNotUTF8, Rule: "varspec", Section: "1.6"}},

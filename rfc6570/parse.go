@@ -34,6 +34,7 @@ type varspec struct {
 	name    string // as written, pct-encoded triplets kept (section 2.3)
 	offset  int
 	prefix  int // max-length, 1 to 9999; 0 when there is no prefix
+	colon   int // the offset of the prefix's ":"
 	explode bool
 }
 
@@ -300,6 +301,7 @@ func parseExpression(s string, i int) (*expression, int, *Error) {
 		switch s[j] {
 		case ':':
 			// prefix = ":" max-length; max-length = %x31-39 0*3DIGIT
+			v.colon = j
 			j++
 			if j == len(s) {
 				return nil, 0, unclosed("max-length", `"1" to "9"`)

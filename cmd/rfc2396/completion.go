@@ -69,7 +69,7 @@ func completionSpecs() []completionSpec {
 		fs.VisitAll(func(f *flag.Flag) {
 			_, usage := flag.UnquoteUsage(f)
 			fl := flagSpec{name: f.Name, usage: usage, takesValue: !isBoolFlag(f), values: flagValues(f.Name)}
-			fl.file = fl.takesValue && (f.Name == "f" || f.Name == "file")
+			fl.file = fl.takesValue && (f.Name == "f" || f.Name == "file" || f.Name == "vars")
 			s.flags = append(s.flags, fl)
 		})
 		specs = append(specs, s)

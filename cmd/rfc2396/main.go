@@ -12,6 +12,7 @@
 //	rfc2396 lint [--json] [--relative] [--base URI] [--default-base URI] [--type auto|text|html|mime] [--max-line BYTES] [FILE ...]
 //	rfc2396 escape --component RULE [--json] [STRING ...]
 //	rfc2396 unescape [--json] [STRING ...]
+//	rfc2396 expand [--vars FILE] TEMPLATE...
 //	rfc2396 serve [--addr 127.0.0.1:8396]
 //	rfc2396 site DIR
 //	rfc2396 vectors [--standard rfc2396|rfc3986] [--profile NAME] [--seed N] --out DIR
@@ -141,7 +142,7 @@ func (inv *invocation) warning(format string, args ...any) []byte {
 // commands returns the tool's subcommands, in the order help lists them.
 func commands() []*command {
 	return []*command{parseCommand(), treeCommand(), resolveCommand(), normalizeCommand(), relativizeCommand(), equivalentCommand(), compareCommand(),
-		lintCommand(), escapeCommand(), unescapeCommand(), serveCommand(), siteCommand(),
+		lintCommand(), escapeCommand(), unescapeCommand(), expandCommand(), serveCommand(), siteCommand(),
 		vectorsCommand(), coverageCommand(), gradeCommand(), completionCommand()}
 }
 

@@ -15,11 +15,13 @@
 // for future extensions. A template is read as UTF-8; a byte that is not
 // UTF-8 is an error (section 1.6).
 //
-// The apostrophe ("'", %x27) is refused in literals, as the published
-// ABNF and its comment say. Erratum 6937 (verified) changes "%x26 /
-// %x28-3B" to "%x26-3B" to allow it, and the shared test suite
-// uritemplate-test expects "'{var}'" to expand; this package follows the
-// RFC's text until the project decides to adopt the erratum.
+// The apostrophe ("'", %x27) is where RFC 6570 contradicts itself: the
+// ABNF of section 2.1 and its comment leave it out of literals, but the
+// prose of the same section copies every character allowed in a URI
+// (reserved / unreserved / pct-encoded) literally, and "'" is a reserved
+// character (RFC 3986 sub-delims). Following the prose, this package
+// accepts it, as erratum 6937 (verified) corrects the ABNF to "%x26-3B";
+// testdata/rfc6570.abnf carries the corrected line with a note.
 //
 // An invalid template gives an *[Error], for errors.As: the byte offset
 // of the first character no template can have there, the ABNF rule

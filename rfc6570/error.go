@@ -133,7 +133,7 @@ func ruleText(rule string) (section, line string) {
 	case "URI-Template":
 		return "2", `URI-Template = *( literals / expression )`
 	case "literals":
-		return "2.1", `literals = %x21 / %x23-24 / %x26 / %x28-3B / %x3D / %x3F-5B / %x5D / %x5F / %x61-7A / %x7E / ucschar / iprivate / pct-encoded`
+		return "2.1", `literals = %x21 / %x23-24 / %x26-3B / %x3D / %x3F-5B / %x5D / %x5F / %x61-7A / %x7E / ucschar / iprivate / pct-encoded`
 	case "expression":
 		return "2.2", `expression = "{" [ operator ] variable-list "}"`
 	case "operator":

@@ -364,11 +364,14 @@ func parseExpression(s string, i int) (*expression, int, *Error) {
 }
 
 // literalASCII reports whether c, an ASCII byte other than "%", is in
-// literals (section 2.1): %x21 / %x23-24 / %x26 / %x28-3B / %x3D /
-// %x3F-5B / %x5D / %x5F / %x61-7A / %x7E.
+// literals (section 2.1, as erratum 6937 corrects it): %x21 / %x23-24 /
+// %x26-3B / %x3D / %x3F-5B / %x5D / %x5F / %x61-7A / %x7E. The published
+// ABNF has "%x26 / %x28-3B", leaving out the apostrophe, which the prose
+// of section 2.1 copies literally as a reserved character (see the
+// package documentation).
 func literalASCII(c byte) bool {
 	switch {
-	case c == 0x21, c == 0x23, c == 0x24, c == 0x26, c >= 0x28 && c <= 0x3B, c == 0x3D,
+	case c == 0x21, c == 0x23, c == 0x24, c >= 0x26 && c <= 0x3B, c == 0x3D,
 		c >= 0x3F && c <= 0x5B, c == 0x5D, c == 0x5F, c >= 0x61 && c <= 0x7A, c == 0x7E:
 		return true
 	}

@@ -58,6 +58,12 @@ type manifest struct {
 	// Described are the character-level rules that an error's "expected"
 	// list is written with, largest first (RFC names).
 	Described []string `json:"described"`
+	// Explain is how the explain package holds the automata: "tables"
+	// (or empty), generated tables in the layout of package internal/dfa,
+	// or "lazy", built on demand at run time from the syntax trees, for a
+	// grammar one of whose automata has more transitions than the
+	// layout's tables hold (gen says so).
+	Explain string `json:"explain,omitempty"`
 	// Face, when set, is the key of gen/face.go's table of the API that
 	// gen writes into Dir/face_gen.go.
 	Face string `json:"face,omitempty"`
@@ -127,6 +133,9 @@ func readManifest(file string) (*manifest, error) {
 	if len(missing) > 0 {
 		return nil, fmt.Errorf("%s: no %s", file, strings.Join(missing, ", "))
 	}
+	if m.Explain != "" && m.Explain != "tables" && m.Explain != "lazy" {
+		return nil, fmt.Errorf("%s: explain is %q, not \"tables\" or \"lazy\"", file, m.Explain)
+	}
 	if path.Clean(m.Dir) != m.Dir || path.IsAbs(m.Dir) || strings.HasPrefix(m.Dir, "..") {
 		return nil, fmt.Errorf("%s: dir %q is not a clean path inside the repository", file, m.Dir)
 	}
@@ -139,6 +148,9 @@ func readManifest(file string) (*manifest, error) {
 
 // File is the manifest's path.
 func (m *manifest) File() string { return m.file }
+
+// lazy reports whether the explain package builds its automata on demand.
+func (m *manifest) lazy() bool { return m.Explain == "lazy" }
 
 // pkgName is the Go package name of the standard's package.
 func (m *manifest) pkgName() string { return path.Base(m.Dir) }

@@ -82,7 +82,15 @@ func generateStandard(file string) error {
 		return fmt.Errorf("%s: %v", m.File(), err)
 	}
 	explainDir := m.Dir + "/internal/explain"
-	tablesSize, err := explainTables(explainDir, g, len(defs), m.ABNF, m.CatalogueImport())
+	tablesSize := 0
+	if m.lazy() {
+		err = checkLazyPaths(g, len(defs), m.ABNF)
+	} else {
+		tablesSize, err = explainTables(explainDir, g, len(defs), m.ABNF, m.CatalogueImport())
+		if err != nil && strings.Contains(err.Error(), "a table holds at most") {
+			err = fmt.Errorf("%v\n(%s: \"explain\": \"lazy\" builds the automata on demand at run time instead)", err, m.File())
+		}
+	}
 	if err != nil {
 		return err
 	}
@@ -353,9 +361,11 @@ func writeStandardCode(m *manifest, defs []bnf.Definition, charLevel []bool, exp
 	}{
 		M: m, Name: m.grammarName(), Start: m.Start, StartPEG: pegName(m.Start), StartGo: goName(m.Start),
 		NumRules: len(defs), CharLevel: strings.Join(levels, ", "), Core: andList(core),
-		TablesKB: strconv.Itoa((tablesSize + 512) / 1024),
 	}
-	for _, f := range []struct{ tmpl, path string }{
+	if tablesSize > 0 {
+		data.TablesKB = strconv.Itoa((tablesSize + 512) / 1024)
+	}
+	files := []struct{ tmpl, path string }{
 		{"catalogue", m.Dir + "/grammar/catalogue_gen.go"},
 		{"explain", explainDir + "/explain_gen.go"},
 		{"strict_tables", explainDir + "/strict_tables_gen.go"},
@@ -363,7 +373,12 @@ func writeStandardCode(m *manifest, defs []bnf.Definition, charLevel []bool, exp
 		{"tablegen", explainDir + "/tablegen/main_gen.go"},
 		{"compactdoc", m.Dir + "/internal/compact/doc_gen.go"},
 		{"referencedoc", m.Dir + "/internal/reference/doc_gen.go"},
-	} {
+	}
+	if m.lazy() {
+		files[2] = struct{ tmpl, path string }{"strict_lazy", explainDir + "/strict_gen.go"}
+		files = slices.Delete(files, 3, 4)
+	}
+	for _, f := range files {
 		var b bytes.Buffer
 		if err := standardTemplates.ExecuteTemplate(&b, f.tmpl, data); err != nil {
 			return fmt.Errorf("%s: %v", f.path, err)
@@ -415,6 +430,24 @@ func rewrapComments(src string) []byte {
 	}
 	flush()
 	return []byte(strings.Join(out, "\n"))
+}
+
+// checkLazyPaths is what explainTables checks of the automata of an
+// explain package that builds them on demand: that no error of the first
+// rules rules of g (those of the catalogue) reports a rule past them (a
+// core rule of RFC 5234), which the catalogue could not name. It builds
+// every automaton, as the tables would.
+func checkLazyPaths(g *automaton.Grammar, rules int, source string) error {
+	for i := 0; i < rules; i++ {
+		for _, st := range g.Build(i).States {
+			for _, r := range append(slices.Clip(st.Path), st.AltPath...) {
+				if r >= rules {
+					return fmt.Errorf("gen: an error of %s would report rule %s, which is not in its catalogue", source, g.Defs[r].Name)
+				}
+			}
+		}
+	}
+	return nil
 }
 
 // andList joins names as prose: "A", "A and B", "A, B and C".

@@ -23,8 +23,9 @@ type Info struct {
 	ABNF    string // the rule's line in section 2.2
 	Section string // the section of RFC 3987 that defines the rule
 	// CharacterLevel reports a rule every string of which is one character of
-	// the input or one percent-encoding (pct-encoded, unreserved, reserved,
-	// gen-delims, sub-delims). gen works it out from the rule's language.
+	// the input or one percent-encoding (ipchar, iunreserved, ucschar,
+	// iprivate, pct-encoded, unreserved, reserved, gen-delims, sub-delims).
+	// gen works it out from the rule's language.
 	CharacterLevel bool
 	// Uses lists the rules of the catalogue that the rule's definition names,
 	// each once, in the order they first appear (the core rules ALPHA, DIGIT

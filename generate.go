@@ -27,7 +27,7 @@
 //  4. after the RFC 3986 pipeline below, writes the reference site's
 //     examples for every grammar (RFC 2396, RFC 3986, each profile),
 //     checked against the parsers just built and the oracles
-//     (gen/examples); gen grammar and gen rfc3986 have written the
+//     (gen/examples); gen grammar and gen standard have written the
 //     diagrams;
 //  5. after the RFC 3986 pipeline below, rewrites what shows the output of
 //     the grammars, from the parsers just built: the explain tables

@@ -71,6 +71,10 @@ type manifest struct {
 	Escape *escapeManifest `json:"escape,omitempty"`
 	// Site is how the reference site presents the grammar (site/data/NAME).
 	Site siteGrammar `json:"site"`
+	// NoSite leaves site/data/NAME unwritten: gen/examples and package
+	// site have code for each grammar of site/data (its parser, its
+	// oracle), which a grammar with no public package yet lacks.
+	NoSite bool `json:"no_site,omitempty"`
 }
 
 // escapeManifest is the "escape" object of a manifest: the byte sets

@@ -151,6 +151,9 @@ func generateStandard(file string) error {
 	}
 	// The site's pages (/g/NAME/): a page and a diagram per rule, the
 	// core rules of RFC 5234 included.
+	if m.NoSite {
+		return nil
+	}
 	return writeSite(m.Site, bnf.WithCore(rfcDefs), string(src), rfcSections)
 }
 

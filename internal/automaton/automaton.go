@@ -201,9 +201,20 @@ func NewGrammar(defs []bnf.Definition, charLevel []bool, describe []string) (*Gr
 	if err != nil {
 		return nil, err
 	}
+	codePoints := false
+	var walk func(n *bnf.Node)
+	walk = func(n *bnf.Node) {
+		codePoints = codePoints || n.CodePoints
+		for _, c := range n.Children {
+			walk(c)
+		}
+	}
+	for _, d := range defs {
+		walk(d.Body)
+	}
 	g.charLevel = make([]bool, len(defs))
 	for i := range defs {
-		g.charLevel[i] = characterLevel(g.build(i))
+		g.charLevel[i] = characterLevel(g.build(i), codePoints)
 	}
 	return g, nil
 }
@@ -297,7 +308,8 @@ func (g *Grammar) Index(name string) (int, bool) {
 
 // CharacterLevel reports whether every string of rule i is one character:
 // a single byte, an escape, "%" followed by two bytes (section 2.4.1), or
-// the UTF-8 encoding of one code point (RFC 3987's ucschar).
+// in a grammar whose %x values are code points, the UTF-8 encoding of
+// one code point (RFC 3987's ucschar).
 // Such rules (alpha, pchar, uric, escaped, ...) describe characters rather
 // than structure; errors name the structure around them.
 func (g *Grammar) CharacterLevel(i int) bool { return g.charLevel[i] }
@@ -363,7 +375,7 @@ func visit(n *bnf.Node, f func(*bnf.Node)) {
 
 // characterLevel reports whether every string of a's language is a single
 // byte or "%" and two bytes.
-func characterLevel(a *automaton) bool {
+func characterLevel(a *automaton, codePoints bool) bool {
 	if a.nullable {
 		return false
 	}
@@ -376,14 +388,16 @@ func characterLevel(a *automaton) bool {
 			percentAlone = false
 		}
 	}
-	// A string of a grammar of code points (RFC 3987's ucschar) may be one
-	// character of several bytes: one whose first byte's class holds only
-	// UTF-8 lead bytes of one length, and which is that long.
+	// A string of a grammar of code points (RFC 3987's ucschar, %x values
+	// that bnf reads as code points) may be one character of several
+	// bytes: one whose first byte's class holds only UTF-8 lead bytes of
+	// one length, and which is that long. In a grammar of bytes (RFC
+	// 2396's, an edit's %xC2 %xA1-BF) a character is a byte.
 	length := make([]int, a.classes)
 	for c := range length {
 		length[c] = -1
 	}
-	for b := 0; b < 256; b++ {
+	for b := 0; b < 256 && codePoints; b++ {
 		n := 1
 		switch {
 		case b >= 0xC2 && b <= 0xDF:

@@ -27,7 +27,7 @@
 //  4. after the RFC 3986 pipeline below, writes the reference site's
 //     examples for every grammar (RFC 2396, RFC 3986, each profile),
 //     checked against the parsers just built and the oracles
-//     (gen/examples); gen grammar and gen rfc3986 have written the
+//     (gen/examples); gen grammar and gen standard have written the
 //     diagrams;
 //  5. after the RFC 3986 pipeline below, rewrites what shows the output of
 //     the grammars, from the parsers just built: the explain tables
@@ -64,13 +64,18 @@ package rfc2396
 //go:generate go tool peg -output parser/internal/editref/editref.peg.go parser/internal/editref/editref.peg
 //go:generate go run ./gen patch parser/internal/editref/editref.peg.go
 
-// RFC 3986: the same pipeline for rfc3986.peg and grammar/rfc3986.abnf:
-// gen rfc3986 writes and compiles the compact grammar
-// (rfc3986/internal/compact), peg compiles the grammar as written
-// (rfc3986/internal/reference).
-//go:generate go run ./gen rfc3986
+// RFC 3986 and RFC 3987: the same pipeline for each standard's grammar,
+// driven by its manifest (rfc3986.manifest.json: see
+// docs/adding-a-grammar.md): gen standard writes the catalogue, the
+// automata and the compact grammar, which it compiles
+// (NAME/internal/compact); peg compiles the grammar as written
+// (NAME/internal/reference).
+//go:generate go run ./gen standard rfc3986.manifest.json
 //go:generate go tool peg -output rfc3986/internal/reference/reference.peg.go rfc3986.peg
 //go:generate go run ./gen patch rfc3986/internal/reference/reference.peg.go
+//go:generate go run ./gen standard rfc3987.manifest.json
+//go:generate go tool peg -output rfc3987/internal/reference/reference.peg.go rfc3987.peg
+//go:generate go run ./gen patch rfc3987/internal/reference/reference.peg.go
 
 // The site's examples, for every grammar (step 4), once both parsers are
 // built.
@@ -85,6 +90,7 @@ package rfc2396
 // The outputs that follow the grammars (step 5).
 //go:generate go run ./parser/internal/explain/tablegen parser/internal/explain/testdata/explain.txt
 //go:generate go run ./rfc3986/internal/explain/tablegen rfc3986/internal/explain/testdata/explain.txt
+//go:generate go run ./rfc3987/internal/explain/tablegen rfc3987/internal/explain/testdata/explain.txt
 //go:generate go test . -run TestCharsetDiff|TestComponents|TestErrors -update-charset-diff -update-components -update-errors
 //go:generate go test ./parser -run TestMatchRules|TestProfiles|TestEscapeCases -update-match -update-profiles -update-escape
 //go:generate go test ./rfc3986 -run TestMatchByName|TestEscapeCases -update-match -update-escape

@@ -4,8 +4,12 @@ import (
 	"bytes"
 	_ "embed"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"text/template"
+
+	"github.com/rfc2396/rfc2396/grammar/bnf"
 )
 
 // The face of a grammar of the RFC 3986 family: the package that holds
@@ -93,6 +97,79 @@ func executeTemplate(name, text string, data any) ([]byte, error) {
 		return nil, fmt.Errorf("gen/%s.go.tmpl: %v", name, err)
 	}
 	return b.Bytes(), nil
+}
+
+// coreFaceOf is what the templates take for the standard of m, whose
+// rules are defs.
+func coreFaceOf(m *manifest, defs []bnf.Definition) (coreFace, error) {
+	has := func(name string) bool {
+		return slices.ContainsFunc(defs, func(d bnf.Definition) bool { return d.Name == name })
+	}
+	rule := func(name string) string { return "Rule" + goName(name) }
+	f := coreFace{
+		Manifest: m.File(), Package: m.pkgName(), Import: m.Import,
+		Name: m.Site.Name, Spec: m.Spec, AppendixA: m.Face.AppendixA,
+		Grammar: m.Grammar, ABNF: m.ABNF, Start: rule(m.Start), StartName: m.Start,
+	}
+	var missing []string
+	for _, role := range slices.Sorted(maps.Keys(m.Face.Components)) {
+		name := m.Face.Components[role]
+		goRole, ok := roleNames[role]
+		switch {
+		case !ok:
+			return f, fmt.Errorf("%s: face.components: %q is no role; the roles are %s", m.File(), role, strings.Join(slices.Sorted(maps.Keys(roleNames)), ", "))
+		case !has(name):
+			return f, fmt.Errorf("%s: face.components: %s is not a rule of %s", m.File(), name, m.ABNF)
+		case !slices.Contains(m.Keep, pegName(name)):
+			return f, fmt.Errorf("%s: face.components: %s must be kept in the compact grammar (compact_keep) for its tokens to be read", m.File(), name)
+		}
+		f.Roles = append(f.Roles, coreRole{Rule: rule(name), Role: goRole})
+	}
+	for _, role := range []string{"scheme", "userinfo", "reg-name", "query"} {
+		if _, ok := m.Face.Components[role]; !ok {
+			missing = append(missing, role)
+		}
+	}
+	if len(missing) > 0 {
+		return f, fmt.Errorf("%s: face.components has no %s", m.File(), strings.Join(missing, ", "))
+	}
+	f.Scheme, f.UserInfo = rule(m.Face.Components["scheme"]), rule(m.Face.Components["userinfo"])
+	f.RegName, f.Query = rule(m.Face.Components["reg-name"]), rule(m.Face.Components["query"])
+	for _, w := range m.Face.Whole {
+		if !has(w) {
+			return f, fmt.Errorf("%s: face.whole: %s is not a rule of %s", m.File(), w, m.ABNF)
+		}
+		f.Whole = append(f.Whole, rule(w))
+	}
+	if m.Escape == nil {
+		return f, fmt.Errorf("%s: a face needs \"escape\"", m.File())
+	}
+	// The raw sets: a rule's own set where the manifest gives its bytes
+	// (queryBytes, fragmentBytes), else the unreserved characters.
+	sets := map[string]string{"queryBytes": "queryData", "fragmentBytes": "fragData"}
+	for _, name := range m.Escape.Rules {
+		e := coreEscape{Rule: rule(name), Raw: "unreserved", Path: isPathRule(name)}
+		for _, r := range m.Escape.Raw {
+			if r.Rule == name {
+				set, ok := sets[r.Const]
+				if !ok {
+					return f, fmt.Errorf("%s: escape.raw: const %s is not one the face knows (queryBytes, fragmentBytes)", m.File(), r.Const)
+				}
+				e.Raw = set
+			}
+		}
+		e.First = e.Raw
+		if e.Path && strings.HasSuffix(name, "path-abempty") {
+			e.First = "slash"
+		}
+		for _, d := range m.Escape.Delims {
+			if d.Rule == name {
+				e.Delims = d.Const
+			}
+		}
+		f.Escapes = append(f.Escapes, e)
+	}
+	return f, nil
 }
 
 // roleNames are the uri.Role constants, by the name a manifest's

@@ -7,7 +7,8 @@ import (
 	"strings"
 )
 
-// helperRule is the first rule of rfc2396.peg and rfc3986.peg: not a rule
+// helperRule is the first rule of rfc2396.peg and of each standard's PEG
+// file (rfc3986.peg): not a rule
 // of the RFC, but a choice that reaches every rule, because
 // pointlander/peg generates code only for the rules some rule refers to
 // (a rule no rule names gets no function, and running it would call a
@@ -15,12 +16,12 @@ import (
 const helperRule = "helper_entry_points"
 
 // syncEntryPoints makes the helper rule of the grammar file at path (read
-// as ref) name URI_reference and then, in file order, each rule that no
+// as ref) name start, the start rule (URI_reference), and then, in file order, each rule that no
 // rule named so far reaches: Appendix A's path, and any rule an edit of
 // the file leaves unreachable ("authority = server" leaves reg_name). It
 // rewrites that line of the file if it names other rules, says so, and
 // updates ref.
-func syncEntryPoints(path string, ref *pegFile) error {
+func syncEntryPoints(path string, ref *pegFile, start string) error {
 	if len(ref.rules) == 0 || ref.rules[0].name != helperRule {
 		return fmt.Errorf("%s: the first rule is not %s", path, helperRule)
 	}
@@ -46,11 +47,11 @@ func syncEntryPoints(path string, ref *pegFile) error {
 		}
 		walk(byName[name].body)
 	}
-	// URI_reference first: the start rule, which reaches most of the
-	// others (in rfc3986.peg it comes after URI, which it reaches).
-	names := []string{"URI_reference"}
-	if byName[names[0]] == nil {
-		return fmt.Errorf("%s: no rule URI_reference", path)
+	// The start rule first, which reaches most of the others (in
+	// rfc3986.peg URI_reference comes after URI, which it reaches).
+	names := []string{start}
+	if byName[start] == nil {
+		return fmt.Errorf("%s: no rule %s", path, start)
 	}
 	reach(names[0])
 	for _, r := range ref.rules[1:] {

@@ -26,21 +26,21 @@ var describedRules = []string{"uric", "uric_no_slash", "pchar", "reserved", "unr
 // names its rules RuleXxx and their number NumRules; rules of g past the
 // first rules (ABNF's core rules) must not appear in what an error
 // reports. The blob is read back and verified, as the package's tests
-// do, before anything is written.
-func explainTables(dir string, g *automaton.Grammar, rules int, source, catalogue string) error {
+// do, before anything is written. It returns the size of tables.bin.
+func explainTables(dir string, g *automaton.Grammar, rules int, source, catalogue string) (int, error) {
 	ds := make([]*automaton.DFA, rules)
 	for i := range ds {
 		ds[i] = g.Build(i)
 	}
 	enc, err := dfa.Encode(ds)
 	if err != nil {
-		return fmt.Errorf("gen: %s: %v", source, err)
+		return 0, fmt.Errorf("gen: %s: %v", source, err)
 	}
 	names := make([][]string, len(enc.Paths))
 	for i, p := range enc.Paths {
 		for _, r := range p {
 			if r >= rules {
-				return fmt.Errorf("gen: an error of %s would report rule %s, which is not in its catalogue", source, g.Defs[r].Name)
+				return 0, fmt.Errorf("gen: an error of %s would report rule %s, which is not in its catalogue", source, g.Defs[r].Name)
 			}
 			names[i] = append(names[i], g.Defs[r].Name)
 		}
@@ -49,18 +49,18 @@ func explainTables(dir string, g *automaton.Grammar, rules int, source, catalogu
 	// beside it, must give the same tables.
 	idx, err := dfa.ReadIndex(string(enc.Blob), rules)
 	if err != nil {
-		return fmt.Errorf("gen: %s: the blob just written: %v", source, err)
+		return 0, fmt.Errorf("gen: %s: the blob just written: %v", source, err)
 	}
 	if !reflect.DeepEqual(idx, enc.Index) {
-		return fmt.Errorf("gen: %s: the blob's directory is not the index written beside it", source)
+		return 0, fmt.Errorf("gen: %s: the blob's directory is not the index written beside it", source)
 	}
 	tables, err := dfa.Slice(string(enc.Blob), &enc.Index, rules, names, enc.Expectations)
 	if err != nil {
-		return fmt.Errorf("gen: %s: the blob just written: %v", source, err)
+		return 0, fmt.Errorf("gen: %s: the blob just written: %v", source, err)
 	}
 	for i := range tables {
 		if err := tables[i].Verify(); err != nil {
-			return fmt.Errorf("gen: %s: the table of %s just written: %v", source, g.Defs[i].Name, err)
+			return 0, fmt.Errorf("gen: %s: the table of %s just written: %v", source, g.Defs[i].Name, err)
 		}
 	}
 
@@ -107,7 +107,7 @@ func explainTables(dir string, g *automaton.Grammar, rules int, source, catalogu
 	}
 	b.WriteString("}\n")
 	if err := writeGo(dir+"/tables_gen.go", b.Bytes()); err != nil {
-		return err
+		return 0, err
 	}
-	return writeFile(dir+"/tables.bin", enc.Blob)
+	return len(enc.Blob), writeFile(dir+"/tables.bin", enc.Blob)
 }

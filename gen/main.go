@@ -15,11 +15,14 @@
 // expressions internal/oracle/oracle_gen.go, and the reference site's
 // railroad diagrams and rule data (site/data, see site.go).
 //
-//	go run ./gen rfc3986
+//	go run ./gen standard rfc3986.manifest.json
 //
-// does the same for rfc3986.peg and grammar/rfc3986.abnf: the catalogue,
-// the compact grammar and its parser (rfc3986/internal/compact), the
-// automata and the site's data.
+// does the same for the grammar a manifest names (rfc3986.peg and
+// grammar/rfc3986.abnf; rfc3987.peg and grammar/rfc3987.abnf), by one code
+// path for every standard (standard.go; the manifest's format is in
+// manifest.go and docs/adding-a-grammar.md): the catalogue, the compact
+// grammar and its parser (rfc3986/internal/compact), the automata and the
+// site's data.
 //
 //	go run ./gen patch FILE...
 //
@@ -52,7 +55,7 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: gen grammar | gen rfc3986 | gen patch FILE... | gen mtimes save|restore")
+		fmt.Fprintln(os.Stderr, "usage: gen grammar | gen standard NAME.manifest.json | gen patch FILE... | gen mtimes save|restore")
 		os.Exit(2)
 	}
 	staging = true
@@ -60,8 +63,12 @@ func main() {
 	switch os.Args[1] {
 	case "grammar":
 		err = generateGrammar()
-	case "rfc3986":
-		err = generateRFC3986()
+	case "standard":
+		if len(os.Args) != 3 {
+			err = fmt.Errorf("usage: gen standard NAME.manifest.json")
+			break
+		}
+		err = generateStandard(os.Args[2])
 	case "mtimes":
 		err = mtimesCommand(os.Args[2:])
 	case "patch":
@@ -94,7 +101,7 @@ func generateGrammar() error {
 	if err != nil {
 		return err
 	}
-	if err := syncEntryPoints("rfc2396.peg", ref); err != nil {
+	if err := syncEntryPoints("rfc2396.peg", ref, "URI_reference"); err != nil {
 		return err
 	}
 	abnf, err := writeABNF("grammar/rfc2396.abnf", appendixA(ref), "rfc2396.peg")
@@ -141,7 +148,7 @@ func generateGrammar() error {
 	if err := writeGo("grammar/edits_gen.go", editsTables(comp, profiles)); err != nil {
 		return err
 	}
-	if err := explainTables("parser/internal/explain", g, len(defs), "grammar/rfc2396.abnf", "github.com/rfc2396/rfc2396/grammar"); err != nil {
+	if _, err := explainTables("parser/internal/explain", g, len(defs), "grammar/rfc2396.abnf", "github.com/rfc2396/rfc2396/grammar"); err != nil {
 		return err
 	}
 	if err := writeSite(rfc2396Site, defs, string(src), sections); err != nil {

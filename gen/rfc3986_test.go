@@ -9,9 +9,15 @@ import (
 	"github.com/rfc2396/rfc2396/grammar/bnf"
 )
 
-func readRFC3986(t *testing.T) ([]bnf.Definition, *pegFile) {
+// readStandard reads the manifest of a standard (rfc3986.manifest.json)
+// and the grammar files it names.
+func readStandard(t *testing.T, file string) (*manifest, []bnf.Definition, *pegFile) {
 	t.Helper()
-	abnf, err := os.ReadFile("../grammar/rfc3986.abnf")
+	m, err := readManifest(filepath.Join("..", file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	abnf, err := os.ReadFile(filepath.Join("..", m.ABNF))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -19,14 +25,20 @@ func readRFC3986(t *testing.T) ([]bnf.Definition, *pegFile) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	src, err := os.ReadFile("../rfc3986.peg")
+	src, err := os.ReadFile(filepath.Join("..", m.Grammar))
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := parsePEGFile(string(src), "rfc3986.peg", true)
+	f, err := parsePEGFile(string(src), m.Grammar, true)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return m, defs, f
+}
+
+func readRFC3986(t *testing.T) ([]bnf.Definition, *pegFile) {
+	t.Helper()
+	_, defs, f := readStandard(t, "rfc3986.manifest.json")
 	return defs, f
 }
 
@@ -67,10 +79,10 @@ func TestFoldLiterals(t *testing.T) {
 // TestDeriveRFC3986 checks the compact grammar of RFC 3986 keeps exactly
 // its token rules and turns path-empty's "&.?" into an option.
 func TestDeriveRFC3986(t *testing.T) {
-	_, f := readRFC3986(t)
+	m, _, f := readStandard(t, "rfc3986.manifest.json")
 	dir := t.TempDir()
 	target := compactTarget{source: "rfc3986.peg", pkg: "compact", pegPath: filepath.Join(dir, "compact.peg"), goPath: filepath.Join(dir, "parser_gen.go"), typeName: "Compact", what: "test"}
-	if _, err := deriveCompact(f, rfc3986Keep, target); err != nil {
+	if _, err := deriveCompact(f, m.Keep, target); err != nil {
 		t.Fatal(err)
 	}
 	src, err := os.ReadFile(target.pegPath)
@@ -82,8 +94,8 @@ func TestDeriveRFC3986(t *testing.T) {
 	if err != nil {
 		t.Fatalf("derived grammar does not parse: %v", err)
 	}
-	if len(g.rules) != len(rfc3986Keep) {
-		t.Errorf("%d rules, want %d", len(g.rules), len(rfc3986Keep))
+	if len(g.rules) != len(m.Keep) {
+		t.Errorf("%d rules, want %d", len(g.rules), len(m.Keep))
 	}
 	if strings.Contains(out, "&.?") || strings.Contains(out, "&(.)?") {
 		t.Errorf("compact grammar still has the always-true predicate")

@@ -22,21 +22,24 @@ import (
 // siteGrammar describes one grammar for the site. Everything here is data
 // about the document the grammar comes from; the rules are read from the
 // grammar files themselves.
+//
+// A standard's manifest holds it as its "site" object (see manifest.go):
+// Spec, ABNF and PEG are the manifest's own spec, abnf and grammar.
 type siteGrammar struct {
-	Name     string // directory under site/data, and the grammar's URL segment
-	Title    string
-	Spec     string // the document, e.g. "RFC 2396"
-	SpecURL  string // where it is read; a section is SpecURL#section-N
-	Notation string
-	ABNF     string // the grammar file, from the repository root
-	PEG      string // its PEG transcription, or ""
+	Name     string `json:"name"` // directory under site/data, and the grammar's URL segment
+	Title    string `json:"title"`
+	Spec     string `json:"-"`        // the document, e.g. "RFC 2396"
+	SpecURL  string `json:"spec_url"` // where it is read; a section is SpecURL#section-N
+	Notation string `json:"notation"`
+	ABNF     string `json:"-"` // the grammar file, from the repository root
+	PEG      string `json:"-"` // its PEG transcription, or ""
 	// Grouping says how the index groups the rules; Sections names the
 	// sections the rules' "§" comments refer to.
-	Grouping string
-	Sections map[string]string
+	Grouping string            `json:"grouping"`
+	Sections map[string]string `json:"sections"`
 	// SectionURLs links the sections that are not Spec's (those of the
 	// documents of edits).
-	SectionURLs map[string]string
+	SectionURLs map[string]string `json:"section_urls,omitempty"`
 }
 
 // rfc2396Site is RFC 2396 Appendix A. The appendix lists its 40 rules

@@ -201,9 +201,20 @@ func NewGrammar(defs []bnf.Definition, charLevel []bool, describe []string) (*Gr
 	if err != nil {
 		return nil, err
 	}
+	codePoints := false
+	var walk func(n *bnf.Node)
+	walk = func(n *bnf.Node) {
+		codePoints = codePoints || n.CodePoints
+		for _, c := range n.Children {
+			walk(c)
+		}
+	}
+	for _, d := range defs {
+		walk(d.Body)
+	}
 	g.charLevel = make([]bool, len(defs))
 	for i := range defs {
-		g.charLevel[i] = characterLevel(g.build(i))
+		g.charLevel[i] = characterLevel(g.build(i), codePoints)
 	}
 	return g, nil
 }
@@ -296,7 +307,9 @@ func (g *Grammar) Index(name string) (int, bool) {
 }
 
 // CharacterLevel reports whether every string of rule i is one character:
-// a single byte, or an escape, "%" followed by two bytes (section 2.4.1).
+// a single byte, an escape, "%" followed by two bytes (section 2.4.1), or
+// in a grammar whose %x values are code points, the UTF-8 encoding of
+// one code point (RFC 3987's ucschar).
 // Such rules (alpha, pchar, uric, escaped, ...) describe characters rather
 // than structure; errors name the structure around them.
 func (g *Grammar) CharacterLevel(i int) bool { return g.charLevel[i] }
@@ -362,7 +375,7 @@ func visit(n *bnf.Node, f func(*bnf.Node)) {
 
 // characterLevel reports whether every string of a's language is a single
 // byte or "%" and two bytes.
-func characterLevel(a *automaton) bool {
+func characterLevel(a *automaton, codePoints bool) bool {
 	if a.nullable {
 		return false
 	}
@@ -375,10 +388,38 @@ func characterLevel(a *automaton) bool {
 			percentAlone = false
 		}
 	}
+	// A string of a grammar of code points (RFC 3987's ucschar, %x values
+	// that bnf reads as code points) may be one character of several
+	// bytes: one whose first byte's class holds only UTF-8 lead bytes of
+	// one length, and which is that long. In a grammar of bytes (RFC
+	// 2396's, an edit's %xC2 %xA1-BF) a character is a byte.
+	length := make([]int, a.classes)
+	for c := range length {
+		length[c] = -1
+	}
+	for b := 0; b < 256 && codePoints; b++ {
+		n := 1
+		switch {
+		case b >= 0xC2 && b <= 0xDF:
+			n = 2
+		case b >= 0xE0 && b <= 0xEF:
+			n = 3
+		case b >= 0xF0 && b <= 0xF4:
+			n = 4
+		case b >= 0x80:
+			n = 0
+		}
+		switch c := int(a.classOf[b]); {
+		case length[c] == -1:
+			length[c] = n
+		case length[c] != n:
+			length[c] = 0
+		}
+	}
 	ok := true
 	var walk func(s int32, depth, first int)
 	walk = func(s int32, depth, first int) {
-		if a.states[s].accepting && depth != 1 && (depth != 3 || first != percent || !percentAlone) {
+		if a.states[s].accepting && depth != 1 && (depth != 3 || first != percent || !percentAlone) && (depth < 2 || length[first] != depth) {
 			ok = false
 		}
 		for c := 0; c < a.classes && ok; c++ {
@@ -386,7 +427,7 @@ func characterLevel(a *automaton) bool {
 			if next < 0 {
 				continue
 			}
-			if depth == 3 {
+			if depth == 4 || depth == 3 && (first == percent || length[first] != 4) {
 				ok = false
 				return
 			}

@@ -1,0 +1,466 @@
+package main
+
+import (
+	"bytes"
+	_ "embed"
+	"fmt"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"text/template"
+
+	"github.com/rfc2396/rfc2396/grammar/bnf"
+	"github.com/rfc2396/rfc2396/internal/automaton"
+)
+
+// generateStandard is "gen standard NAME.manifest.json": for the standard
+// the manifest describes (see manifest.go) it does what generateGrammar
+// does for RFC 2396, without edits or profiles. It checks that the PEG
+// file transcribes its ABNF lines, rule by rule and language by language,
+// and writes, under the manifest's dir:
+//
+//   - grammar: the rule catalogue (rules_gen.go, catalogue_gen.go), which
+//     also holds the ABNF text (go:embed cannot reach grammar/ from
+//     there), and its syntax trees (definitions_gen.go);
+//   - internal/explain: every rule's automaton (tables.bin, tables_gen.go)
+//     and the engine that runs them (explain_gen.go, strict_*_gen.go,
+//     tablegen/main_gen.go);
+//   - internal/compact: the compact grammar and the parser gen compiles
+//     from it, with its adapter;
+//   - internal/reference: the adapter of the parser peg compiles from the
+//     PEG file (a go:generate line runs peg);
+//   - escape_gen.go, when the manifest has "escape";
+//   - face_gen.go, when the manifest names a "face";
+//
+// and the site's pages of the grammar (site/data/NAME).
+func generateStandard(file string) error {
+	m, err := readManifest(file)
+	if err != nil {
+		return err
+	}
+	src, err := os.ReadFile(m.Grammar)
+	if err != nil {
+		return err
+	}
+	ref, err := parsePEGFile(string(src), m.Grammar, true)
+	if err != nil {
+		return err
+	}
+	if err := syncEntryPoints(m.Grammar, ref, pegName(m.Start)); err != nil {
+		return err
+	}
+	abnf, err := writeABNF(m.ABNF, appendixA(ref), m.Grammar)
+	if err != nil {
+		return err
+	}
+	defs, err := bnf.ParseABNF(abnf)
+	if err != nil {
+		return fmt.Errorf("%s: the ABNF lines: %v", m.Grammar, err)
+	}
+	sections, err := checkTranscriptionOf(defs, &pegFile{header: ref.header, rules: appendixA(ref)}, m.ABNF, m.Grammar)
+	if err != nil {
+		return err
+	}
+	if err := checkGrammarLanguages(defs, ref, m.Grammar); err != nil {
+		return err
+	}
+	// Rule numbers follow the RFC's order but for the start rule, which
+	// comes first: the zero Rule is then the start rule, as in package
+	// grammar for RFC 2396 (whose Appendix A starts with it). The site
+	// shows the rules in the RFC's order.
+	if !slices.ContainsFunc(defs, func(d bnf.Definition) bool { return d.Name == m.Start }) {
+		return fmt.Errorf("%s: start rule %s is not a rule of %s", m.File(), m.Start, m.ABNF)
+	}
+	rfcDefs, rfcSections := defs, sections
+	defs, sections = startRuleFirst(defs, sections, m.Start)
+	// Which rules are at the character level (pchar, unreserved, ...) is
+	// worked out from their languages, as for RFC 2396, and so are the
+	// automata that decide every rule and explain its errors.
+	g, err := automaton.NewGrammar(bnf.WithCore(defs), nil, m.Described)
+	if err != nil {
+		return fmt.Errorf("%s: %v", m.File(), err)
+	}
+	explainDir := m.Dir + "/internal/explain"
+	tablesSize := 0
+	if m.lazy() {
+		err = checkLazyPaths(g, len(defs), m.ABNF)
+	} else {
+		tablesSize, err = explainTables(explainDir, g, len(defs), m.ABNF, m.CatalogueImport())
+		if err != nil && strings.Contains(err.Error(), "a table holds at most") {
+			err = fmt.Errorf("%v\n(%s: \"explain\": \"lazy\" builds the automata on demand at run time instead)", err, m.File())
+		}
+	}
+	if err != nil {
+		return err
+	}
+	if m.Escape != nil {
+		esc, err := standardEscape(m, g)
+		if err != nil {
+			return err
+		}
+		if err := writeGo(m.Dir+"/escape_gen.go", esc); err != nil {
+			return err
+		}
+	}
+	if m.Face != nil {
+		f, err := coreFaceOf(m, defs)
+		if err != nil {
+			return err
+		}
+		if err := writeCoreFace(m.Dir, f); err != nil {
+			return err
+		}
+	}
+	charLevel := make([]bool, len(defs))
+	for i := range defs {
+		charLevel[i] = g.CharacterLevel(i)
+	}
+	if err := writeGo(m.Dir+"/grammar/rules_gen.go", catalogue(m, defs, sections, charLevel, abnf, rfcDefs)); err != nil {
+		return err
+	}
+	if err := writeGo(m.Dir+"/grammar/definitions_gen.go", definitions(m, bnf.WithCore(defs))); err != nil {
+		return err
+	}
+	if err := writeStandardCode(m, defs, charLevel, explainDir, tablesSize); err != nil {
+		return err
+	}
+	acc, err := deriveCompact(ref, m.Keep, compactTarget{
+		source:   m.Grammar,
+		pkg:      "compact",
+		pegPath:  m.Dir + "/internal/compact/compact.peg",
+		goPath:   m.Dir + "/internal/compact/parser_gen.go",
+		typeName: "Compact",
+		what:     m.CompactWhat,
+	})
+	if err != nil {
+		return err
+	}
+	ra := adapterFor("reference", "Reference", m.Grammar, m.CatalogueImport(), m.Spec, "grammar.NumRules", appendixA(ref), nil)
+	if err := writeGo(m.Dir+"/internal/reference/adapter_gen.go", ra); err != nil {
+		return err
+	}
+	var kept []*pegRule
+	for _, r := range ref.rules {
+		if slices.Contains(m.Keep, r.name) {
+			kept = append(kept, r)
+		}
+	}
+	ca := adapterFor("compact", "Compact", m.Dir+"/internal/compact/compact.peg", m.CatalogueImport(), m.Spec, "grammar.NumRules", kept, acc)
+	if err := writeGo(m.Dir+"/internal/compact/adapter_gen.go", ca); err != nil {
+		return err
+	}
+	// The site's pages (/g/NAME/): a page and a diagram per rule, the
+	// core rules of RFC 5234 included.
+	if m.NoSite {
+		return nil
+	}
+	return writeSite(m.Site, bnf.WithCore(rfcDefs), string(src), rfcSections)
+}
+
+// startRuleFirst returns defs and sections (one for each of defs) with the
+// definition of start moved to the front, the rest in their order.
+func startRuleFirst(defs []bnf.Definition, sections []string, start string) ([]bnf.Definition, []string) {
+	i := slices.IndexFunc(defs, func(d bnf.Definition) bool { return d.Name == start })
+	if i <= 0 {
+		return defs, sections
+	}
+	d := append([]bnf.Definition{defs[i]}, slices.Delete(slices.Clone(defs), i, i+1)...)
+	s := append([]string{sections[i]}, slices.Delete(slices.Clone(sections), i, i+1)...)
+	return d, s
+}
+
+// catalogue writes a standard's rule catalogue, rules_gen.go: the rule
+// constants, the RFC's order and each rule's entry.
+func catalogue(m *manifest, defs []bnf.Definition, sections []string, charLevel []bool, abnf string, rfcDefs []bnf.Definition) []byte {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "// Code generated by gen from %s and %s. DO NOT EDIT.\n\n", m.ABNF, m.Grammar)
+	b.WriteString("package grammar\n\n")
+	fmt.Fprintf(&b, "// The rules of %s: %s, the start rule and\n// the zero Rule, then the others in the RFC's order.\nconst (\n", m.grammarName(), m.Start)
+	for i, d := range defs {
+		fmt.Fprintf(&b, "\t// Rule%s is %s.\n", goName(d.Name), d.Line)
+		if i == 0 {
+			fmt.Fprintf(&b, "\tRule%s Rule = iota\n", goName(d.Name))
+		} else {
+			fmt.Fprintf(&b, "\tRule%s\n", goName(d.Name))
+		}
+	}
+	b.WriteString(")\n\n")
+	fmt.Fprintf(&b, "// NumRules is the number of rules in %s.\nconst NumRules = %d\n\n", m.Collection, len(defs))
+	fmt.Fprintf(&b, "// rfcOrder is the rules in the order %s lists them.\nvar rfcOrder = [NumRules]Rule{", m.Collection)
+	for i, d := range rfcDefs {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "Rule%s", goName(d.Name))
+	}
+	b.WriteString("}\n\n")
+	b.WriteString("var catalogue = [NumRules]Info{\n")
+	for i, d := range defs {
+		fmt.Fprintf(&b, "\tRule%s: {Name: %q, PEGName: %q, ABNF: %q, Section: %q, CharacterLevel: %t, Uses: []Rule{", goName(d.Name), d.Name, pegName(d.Name), d.Line, sections[i], charLevel[i])
+		// The core rules of RFC 5234 (ALPHA, DIGIT, HEXDIG) are not in
+		// the catalogue.
+		k := 0
+		for _, u := range uses(d.Body) {
+			if !slices.ContainsFunc(defs, func(d bnf.Definition) bool { return d.Name == u }) {
+				continue
+			}
+			if k++; k > 1 {
+				b.WriteString(", ")
+			}
+			fmt.Fprintf(&b, "Rule%s", goName(u))
+		}
+		b.WriteString("}},\n")
+	}
+	b.WriteString("}\n")
+	fmt.Fprintf(&b, "\n// ABNF is the text of %s: %s, one rule a line,\n// exactly as the RFC writes it. Package grammar/bnf reads it.\nconst ABNF = %q\n", m.ABNF, m.grammarName(), abnf)
+	return b.Bytes()
+}
+
+// definitions writes a standard's definitions_gen.go: the syntax trees of
+// its ABNF as bnf.ParseABNF reads it, with the core rules of RFC 5234 that
+// it uses (bnf.WithCore), as Go values, as grammar/edits_gen.go holds RFC
+// 2396's. The playground's WebAssembly module builds the automata from
+// them without carrying the ABNF reader; a test of the catalogue package
+// checks that they are what the reader makes of the ABNF.
+func definitions(m *manifest, defs []bnf.Definition) []byte {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "// Code generated by gen from %s. DO NOT EDIT.\n\n", m.ABNF)
+	b.WriteString("package grammar\n\n")
+	b.WriteString("import \"github.com/rfc2396/rfc2396/grammar/bnf\"\n\n")
+	fmt.Fprintf(&b, "// definitions are the rules of %s, %s first and the\n", m.Collection, m.Start)
+	b.WriteString("// others in the RFC's order (rule r is definitions[r]), then the core\n")
+	b.WriteString("// rules of RFC 5234 they use.\n")
+	b.WriteString("var definitions = [...]bnf.Definition{\n")
+	for _, d := range defs {
+		fmt.Fprintf(&b, "\t{Name: %q, Line: %q, Body: ", d.Name, d.Line)
+		writeNode(&b, d.Body)
+		b.WriteString("},\n")
+	}
+	b.WriteString("}\n")
+	return b.Bytes()
+}
+
+// standardEscape writes what a standard's Escape takes from the grammar, as
+// the manifest's "escape" object lists it: the ASCII bytes of its
+// unreserved rule, which it leaves raw; the bytes of given characters that
+// given rules hold raw; which of its rules cannot be empty; and the
+// delimiters the decoded accessors split components on. An edit of the
+// grammar so changes Escape with it.
+func standardEscape(m *manifest, g *automaton.Grammar) ([]byte, error) {
+	e := m.Escape
+	match := func(rule, s string) (bool, error) {
+		i, ok := g.Index(rule)
+		if !ok {
+			return false, fmt.Errorf("%s: escape: %s has no rule %s", m.File(), m.Spec, rule)
+		}
+		return g.Lazy(i, 0).Match(s), nil
+	}
+	bytesOf := func(rule string, candidates string) (string, error) {
+		var out []byte
+		for i := 0; i < len(candidates); i++ {
+			ok, err := match(rule, candidates[i:i+1])
+			if err != nil {
+				return "", err
+			}
+			if ok {
+				out = append(out, candidates[i])
+			}
+		}
+		return string(out), nil
+	}
+	var ascii []byte
+	for c := 0; c < 0x80; c++ {
+		ascii = append(ascii, byte(c))
+	}
+	orASCII := func(chars string) string {
+		if chars == "" {
+			return string(ascii)
+		}
+		return chars
+	}
+	unreserved, err := bytesOf(e.Unreserved, string(ascii))
+	if err != nil {
+		return nil, err
+	}
+	raw := make([]string, len(e.Raw))
+	for i, r := range e.Raw {
+		if raw[i], err = bytesOf(r.Rule, orASCII(r.Chars)); err != nil {
+			return nil, err
+		}
+	}
+	// The delimiters the decoded accessors split on: the reserved
+	// characters that each component's rule holds raw.
+	reserved, err := bytesOf(e.Reserved, string(ascii))
+	if err != nil {
+		return nil, err
+	}
+	delims := make([]string, len(e.Delims))
+	for i, r := range e.Delims {
+		if delims[i], err = bytesOf(r.Rule, reserved); err != nil {
+			return nil, err
+		}
+	}
+	var b bytes.Buffer
+	writeComment := func(lines []string) {
+		for _, l := range lines {
+			b.WriteString(strings.TrimRight("// "+l, " ") + "\n")
+		}
+	}
+	fmt.Fprintf(&b, "// Code generated by gen from %s. DO NOT EDIT.\n\npackage %s\n\n", m.ABNF, m.pkgName())
+	fmt.Fprintf(&b, "import %q\n\n", m.CatalogueImport())
+	writeComment(e.Doc)
+	fmt.Fprintf(&b, "const (\n\tunreservedBytes = %s\n", strconv.Quote(unreserved))
+	for i, r := range e.Raw {
+		fmt.Fprintf(&b, "\t%s = %s\n", r.Const, strconv.Quote(raw[i]))
+	}
+	b.WriteString(")\n\n")
+	writeComment(e.DelimsDoc)
+	b.WriteString("const (\n")
+	for i, r := range e.Delims {
+		fmt.Fprintf(&b, "\t%s = %s\n", r.Const, strconv.Quote(delims[i]))
+	}
+	b.WriteString(")\n\n")
+	b.WriteString("// escapeNonEmpty says which rules of Escape cannot be empty.\nvar escapeNonEmpty = map[grammar.Rule]bool{\n")
+	for _, r := range e.Rules {
+		empty, err := match(r, "")
+		if err != nil {
+			return nil, err
+		}
+		fmt.Fprintf(&b, "\tgrammar.Rule%s: %v,\n", goName(r), !empty)
+	}
+	b.WriteString("}\n")
+	return b.Bytes(), nil
+}
+
+// standardCode holds the templates of the Go that gen writes into a
+// standard's packages besides its tables (standard.go.tmpl).
+//
+//go:embed standard.go.tmpl
+var standardCode string
+
+// standardTemplates is standardCode parsed.
+var standardTemplates = template.Must(template.New("standard").Parse(standardCode))
+
+// writeStandardCode writes the Go of standard.go.tmpl: the catalogue's
+// API, the explain package's engine and tablegen command, and the doc
+// comments of the two parser packages.
+func writeStandardCode(m *manifest, defs []bnf.Definition, charLevel []bool, explainDir string, tablesSize int) error {
+	var levels []string
+	for i, d := range defs {
+		if charLevel[i] {
+			levels = append(levels, d.Name)
+		}
+	}
+	var core []string
+	for _, d := range bnf.WithCore(defs)[len(defs):] {
+		core = append(core, d.Name)
+	}
+	data := struct {
+		M                         *manifest
+		Name, Start, StartPEG     string
+		StartGo                   string
+		NumRules                  int
+		CharLevel, Core, TablesKB string
+	}{
+		M: m, Name: m.grammarName(), Start: m.Start, StartPEG: pegName(m.Start), StartGo: goName(m.Start),
+		NumRules: len(defs), CharLevel: strings.Join(levels, ", "), Core: andList(core),
+	}
+	if tablesSize > 0 {
+		data.TablesKB = strconv.Itoa((tablesSize + 512) / 1024)
+	}
+	files := []struct{ tmpl, path string }{
+		{"catalogue", m.Dir + "/grammar/catalogue_gen.go"},
+		{"explain", explainDir + "/explain_gen.go"},
+		{"strict_tables", explainDir + "/strict_tables_gen.go"},
+		{"strict_js", explainDir + "/strict_js_gen.go"},
+		{"tablegen", explainDir + "/tablegen/main_gen.go"},
+		{"compactdoc", m.Dir + "/internal/compact/doc_gen.go"},
+		{"referencedoc", m.Dir + "/internal/reference/doc_gen.go"},
+	}
+	if m.lazy() {
+		files[2] = struct{ tmpl, path string }{"strict_lazy", explainDir + "/strict_gen.go"}
+		files = slices.Delete(files, 3, 4)
+	}
+	for _, f := range files {
+		var b bytes.Buffer
+		if err := standardTemplates.ExecuteTemplate(&b, f.tmpl, data); err != nil {
+			return fmt.Errorf("%s: %v", f.path, err)
+		}
+		if err := writeGo(f.path, rewrapComments(b.String())); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// rewrapComments fills the paragraphs of the line comments of src (runs
+// of lines that are "//" and text, at one indentation, up to a line "//"
+// or a line of code) to 76 columns, so that the words a manifest puts into
+// a template's comments do not leave lines too long or too short.
+// Directives (//go:build) and lines of code are kept as they are.
+func rewrapComments(src string) []byte {
+	const width = 76
+	var out []string
+	var words []string
+	indent := ""
+	flush := func() {
+		line := indent + "//"
+		for _, w := range words {
+			if len(line) > len(indent)+2 && len(line)+1+len(w) > width {
+				out = append(out, line)
+				line = indent + "//"
+			}
+			line += " " + w
+		}
+		if len(words) > 0 {
+			out = append(out, line)
+		}
+		words = nil
+	}
+	for _, l := range strings.Split(src, "\n") {
+		trimmed := strings.TrimLeft(l, "\t")
+		text, isComment := strings.CutPrefix(trimmed, "// ")
+		if !isComment || strings.HasPrefix(text, "Code generated ") || strings.HasPrefix(text, " ") || strings.HasPrefix(text, "\t") {
+			flush()
+			out = append(out, l)
+			continue
+		}
+		if ind := l[:len(l)-len(trimmed)]; ind != indent {
+			flush()
+			indent = ind
+		}
+		words = append(words, strings.Fields(text)...)
+	}
+	flush()
+	return []byte(strings.Join(out, "\n"))
+}
+
+// checkLazyPaths is what explainTables checks of the automata of an
+// explain package that builds them on demand: that no error of the first
+// rules rules of g (those of the catalogue) reports a rule past them (a
+// core rule of RFC 5234), which the catalogue could not name. It builds
+// every automaton, as the tables would.
+func checkLazyPaths(g *automaton.Grammar, rules int, source string) error {
+	for i := 0; i < rules; i++ {
+		for _, st := range g.Build(i).States {
+			for _, r := range append(slices.Clip(st.Path), st.AltPath...) {
+				if r >= rules {
+					return fmt.Errorf("gen: an error of %s would report rule %s, which is not in its catalogue", source, g.Defs[r].Name)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// andList joins names as prose: "A", "A and B", "A, B and C".
+func andList(names []string) string {
+	switch len(names) {
+	case 0:
+		return ""
+	case 1:
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}

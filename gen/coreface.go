@@ -42,9 +42,19 @@ type coreFace struct {
 	Scheme, UserInfo, RegName, Query string
 	// Whole are the Go constants of the rules whose strings are whole
 	// references.
-	Whole   []string
-	Roles   []coreRole
-	Escapes []coreEscape
+	Whole         []string
+	Roles         []coreRole
+	Escapes       []coreEscape
+	Prose         []proseManifest
+	Edits         []coreEdit
+	NormalizeText string
+}
+
+// coreEdit is an edit of a face: the manifest's, and for an edit of the
+// ABNF the Go name of the variable holding the changed grammar's data.
+type coreEdit struct {
+	editManifest
+	Data string
 }
 
 // coreRole is a rule's role: the Go constants of the rule and of its
@@ -140,6 +150,26 @@ func coreFaceOf(m *manifest, defs []bnf.Definition) (coreFace, error) {
 			return f, fmt.Errorf("%s: face.whole: %s is not a rule of %s", m.File(), w, m.ABNF)
 		}
 		f.Whole = append(f.Whole, rule(w))
+	}
+	f.NormalizeText = m.Face.NormalizeText
+	for _, e := range m.Face.Edits {
+		if e.Name == "" || e.Spec == "" || e.Doc == "" {
+			return f, fmt.Errorf("%s: face.edits: an edit needs a name, a spec and a doc", m.File())
+		}
+		ce := coreEdit{editManifest: e}
+		if e.PEG != "" {
+			ce.Data = "edit" + goName(e.Name)
+		}
+		f.Edits = append(f.Edits, ce)
+	}
+	for _, p := range m.Face.Prose {
+		if !slices.ContainsFunc(m.Face.Edits, func(e editManifest) bool { return e.Name == p.Edit && e.PEG == "" }) {
+			return f, fmt.Errorf("%s: face.prose: the rule of %s is lifted by the edit %q, which face.edits does not list as an edit without a PEG file", m.File(), p.Section, p.Edit)
+		}
+		if p.Find == "" || p.Says == "" {
+			return f, fmt.Errorf("%s: face.prose: the rule of %s needs find and says", m.File(), p.Section)
+		}
+		f.Prose = append(f.Prose, p)
 	}
 	if m.Escape == nil {
 		return f, fmt.Errorf("%s: a face needs \"escape\"", m.File())

@@ -92,6 +92,37 @@ type faceManifest struct {
 	Components map[string]string `json:"components"`
 	// Whole are the rules (RFC names) whose strings are whole references.
 	Whole []string `json:"whole"`
+	// Prose are the rules of the RFC's prose that its ABNF does not
+	// express, each checked by a Go function of the face package (Find:
+	// func(string) int, the offset of the first violation or -1) and
+	// lifted by an edit of Edits.
+	Prose []proseManifest `json:"prose,omitempty"`
+	// Edits are the edits the grammar offers (--allow).
+	Edits []editManifest `json:"edits,omitempty"`
+	// NormalizeText names a Go function of the face package
+	// (func(string) string), the last step of normalization
+	// (uri.Data.NormalizeText).
+	NormalizeText string `json:"normalize_text,omitempty"`
+}
+
+// proseManifest is a prose rule of a face (uri.ProseRule).
+type proseManifest struct {
+	Edit    string `json:"edit"`
+	Section string `json:"section"`
+	Says    string `json:"says"`
+	Find    string `json:"find"`
+}
+
+// editManifest is an edit a face offers (uri.Edit): its name, the
+// document that justifies it and one line of what it allows; with PEG, an
+// edit of the ABNF: the PEG file (ABNF line and § line above each body,
+// as the grammar file) whose rules replace the grammar's of the same name
+// or are added after them.
+type editManifest struct {
+	Name string `json:"name"`
+	Spec string `json:"spec"`
+	Doc  string `json:"doc"`
+	PEG  string `json:"peg,omitempty"`
 }
 
 // escapeManifest is the "escape" object of a manifest: the byte sets

@@ -78,6 +78,10 @@ const (
 // (command, site, conformance kit) run.
 func Grammar() *uri.Grammar[grammar.Rule] { return theGrammar }
 
+// Allow returns RFC 3986's grammar with the named edits in force: see
+// [uri.Grammar.Allow] and [uri.Grammar.Edits].
+func Allow(edits ...string) (*uri.Grammar[grammar.Rule], error) { return theGrammar.Allow(edits...) }
+
 // Parse parses ref as a RFC 3986 URI-reference (RFC 3986's Appendix A),
 // strictly: see [uri.Grammar.Parse].
 func Parse(ref string) (*URI, error) { return theGrammar.Parse(ref) }

@@ -78,6 +78,10 @@ const (
 // (command, site, conformance kit) run.
 func Grammar() *uri.Grammar[grammar.Rule] { return theGrammar }
 
+// Allow returns RFC 3987's grammar with the named edits in force: see
+// [uri.Grammar.Allow] and [uri.Grammar.Edits]. bidi-formatting: accepts the bidirectional formatting characters that section 4.1 forbids and the ABNF admits (RFC 3987 section 4.1).
+func Allow(edits ...string) (*uri.Grammar[grammar.Rule], error) { return theGrammar.Allow(edits...) }
+
 // Parse parses ref as a RFC 3987 IRI-reference (RFC 3987's section 2.2),
 // strictly: see [uri.Grammar.Parse].
 func Parse(ref string) (*URI, error) { return theGrammar.Parse(ref) }
@@ -179,21 +183,28 @@ var theGrammar = uri.New(uri.Data[grammar.Rule]{
 		i := r.Info()
 		return uri.RuleInfo{Name: i.Name, ABNF: i.ABNF, Section: i.Section, CharacterLevel: i.CharacterLevel}
 	},
-	Uses:         func(r grammar.Rule) []grammar.Rule { return r.Info().Uses },
-	Lookup:       grammar.Lookup,
-	Names:        grammar.Names,
-	Whole:        whole,
-	Roles:        roles[:],
-	Scheme:       grammar.RuleScheme,
-	UserInfo:     grammar.RuleIuserinfo,
-	RegName:      grammar.RuleIregName,
-	Query:        grammar.RuleIquery,
-	Tokens:       tokens,
-	Tree:         tree,
-	Match:        explain.Match,
-	Explain:      explain.Explain,
-	EscapeTables: escapeTables,
-	Unreserved:   unreserved,
+	Uses:          func(r grammar.Rule) []grammar.Rule { return r.Info().Uses },
+	Lookup:        grammar.Lookup,
+	Names:         grammar.Names,
+	Whole:         whole,
+	Roles:         roles[:],
+	Scheme:        grammar.RuleScheme,
+	UserInfo:      grammar.RuleIuserinfo,
+	RegName:       grammar.RuleIregName,
+	Query:         grammar.RuleIquery,
+	Tokens:        tokens,
+	Tree:          tree,
+	Match:         explain.Match,
+	Explain:       explain.Explain,
+	EscapeTables:  escapeTables,
+	Unreserved:    unreserved,
+	NormalizeText: normalizeIRIText,
+	Prose: []uri.ProseRule{
+		{Edit: "bidi-formatting", Section: "RFC 3987 section 4.1", Says: "IRIs MUST NOT contain bidirectional formatting characters (LRM, RLM, LRE, RLE, PDF, LRO, RLO), which the ABNF of section 2.2 admits", Find: findBidiFormatting},
+	},
+	Edits: []uri.Edit[grammar.Rule]{
+		{Name: "bidi-formatting", Spec: "RFC 3987 section 4.1", Doc: "accepts the bidirectional formatting characters that section 4.1 forbids and the ABNF admits"},
+	},
 })
 
 // whole are the rules whose strings are whole references.

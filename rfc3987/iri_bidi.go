@@ -32,16 +32,29 @@ func (e *BidiError) Error() string {
 // such a character, and is allowed. Octets that are not UTF-8 are
 // skipped; the offset is always that of the character's first byte.
 func CheckBidiFormatting(iri string) error {
+	i := findBidiFormatting(iri)
+	if i < 0 {
+		return nil
+	}
+	r, _ := utf8.DecodeRuneInString(iri[i:])
+	return &BidiError{Offset: i, Char: r, Section: "4.1"}
+}
+
+// findBidiFormatting returns the byte offset of the first bidirectional
+// formatting character of section 4.1 in s, or -1: the prose rule that
+// [Parse], [Match] and [Valid] hold every IRI to (the edit
+// bidi-formatting lifts it).
+func findBidiFormatting(s string) int {
 	// All seven are three octets in UTF-8, starting 0xE2 0x80.
 	for i := 0; ; {
-		j := strings.Index(iri[i:], "\xe2\x80")
+		j := strings.Index(s[i:], "\xe2\x80")
 		if j < 0 {
-			return nil
+			return -1
 		}
 		i += j
-		r, size := utf8.DecodeRuneInString(iri[i:])
+		r, size := utf8.DecodeRuneInString(s[i:])
 		if bidiFormattingName(r) != "" {
-			return &BidiError{Offset: i, Char: r, Section: "4.1"}
+			return i
 		}
 		i += size
 	}

@@ -108,3 +108,15 @@ func upper(c byte) byte {
 	}
 	return c
 }
+
+// normalizeIRIText is the last step of [Normalize] and [Equivalent], over
+// the reference that RFC 3986 section 6.2.2's steps (which section 5.3.2
+// applies to IRIs: case, percent-encoding of unreserved characters, path
+// segments) and 6.2.3's scheme-based step wrote: section 5.3.2.3's
+// decoding of the percent-encoded characters an IRI holds as they are,
+// then 5.3.2.2's character normalization (NFC), after the decoding so
+// that a decoded combining mark is composed too ([NormalizePercentEncoding],
+// [NormalizeNFC]). Decoding never writes an ASCII character, so the
+// components stay where they were; NFC may (U+037E is ";"), and Normalize
+// reports a result the grammar then rejects.
+func normalizeIRIText(s string) string { return NormalizeNFC(NormalizePercentEncoding(s)) }

@@ -2,6 +2,7 @@ package uri
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/rfc2396/rfc2396/internal/synerr"
 )
@@ -30,12 +31,19 @@ func (e *Error[R]) Error() string {
 	if e == nil {
 		return "uri: <nil *Error>"
 	}
-	m := synerr.Error{Input: e.Input, Offset: e.Offset, Rule: e.Rule.String(), Expected: e.Expected, Encode: encodeHint}
+	m := synerr.Error{Input: e.Input, Offset: e.Offset, Rule: e.ruleName(e.Rule), Expected: e.Expected, Encode: encodeHint, Note: e.Prose}
 	prefix := "uri"
 	if e.g != nil {
 		prefix = e.g.d.Name
 		if e.Start != e.g.d.Start {
-			m.Start = e.Start.String()
+			m.Start = e.ruleName(e.Start)
+		}
+		m.Profile = strings.Join(e.g.allowed, ", ")
+	}
+	if len(e.ValidUnder) > 0 && m.Note == "" {
+		m.Note = "valid under the edit " + strings.Join(e.ValidUnder, " or the edit ")
+		if e.g != nil {
+			m.Note += " (" + e.g.editSpecs(e.ValidUnder) + ")"
 		}
 	}
 	return prefix + ": " + m.Message()
@@ -84,4 +92,13 @@ func (e *Error[R]) Syntax() (input string, offset int, rule, expected string) {
 		return "", 0, "", ""
 	}
 	return e.Input, e.Offset, e.Rule.String(), e.Expected
+}
+
+// ruleName is the RFC name of r: the grammar's, which knows the rules an
+// edit adds, or r's String.
+func (e *Error[R]) ruleName(r R) string {
+	if e.g != nil && e.g.validRule(r) {
+		return e.g.d.Info(r).Name
+	}
+	return r.String()
 }

@@ -41,6 +41,9 @@ func (g *Grammar[R]) explainError(rule R, input string) *Error[R] {
 	e.Path = path
 	e.Rule = path[len(path)-1]
 	e.Expected = res.Expected
+	if len(g.root().d.Edits) > 0 {
+		e.ValidUnder = g.needs(rule, input)
+	}
 	return e
 }
 

@@ -39,6 +39,15 @@ type Error[R Rule] struct {
 	// Expected describes what could have come at Offset, e.g.
 	// `HEXDIG, ".", ":" or "]"`.
 	Expected string
+	// Prose, when not "", says that the grammar derives Input but a rule
+	// of the RFC's prose refuses it at Offset, and which edit lifts the
+	// rule: "RFC 3987 section 4.1: IRIs MUST NOT contain bidirectional
+	// formatting characters ...". Expected is then "".
+	Prose string
+	// ValidUnder lists the edits of the grammar ([Grammar.Edits]), each
+	// alone, under which Input is valid: "zone-id" for
+	// "http://[fe80::1%25en1]/" under RFC 3986.
+	ValidUnder []string
 }
 
 // EscapeReason says why [Grammar.Escape] could not percent-encode a string for a

@@ -99,6 +99,16 @@ type Data[R Rule] struct {
 	// Unreserved the characters normalization decodes (section 6.2.2.2).
 	EscapeTables map[R]*pct.Table
 	Unreserved   pct.Set
+	// NormalizeText, if not nil, is the last step of normalization, over
+	// the reference the steps of RFC 3986 section 6.2.2 wrote: RFC 3987
+	// section 5.3.2.2's character normalization (NFC) and 5.3.2.3's
+	// decoding of percent-encoded characters that need none in an IRI.
+	NormalizeText func(string) string
+	// Prose are the rules of the RFC's prose that the ABNF does not
+	// express, each lifted by an edit; Edits are the edits the grammar
+	// offers.
+	Prose []ProseRule
+	Edits []Edit[R]
 }
 
 // Grammar is one grammar of the RFC 3986 family as a value: [Grammar.Parse]
@@ -109,16 +119,27 @@ type Data[R Rule] struct {
 type Grammar[R Rule] struct {
 	d       Data[R]
 	escapes pct.Grammar[R]
+	// parent is the grammar as published, for a grammar with edits in
+	// force (allowed); variants holds the published grammar's variants,
+	// one for each set of edits asked for (at most 2^len(d.Edits)).
+	parent   *Grammar[R]
+	allowed  []string
+	variants sync.Map // string (edit names) -> *Grammar[R]
 }
 
 // New returns the grammar of d. It is called once per grammar, by the
 // package gen writes for it.
 func New[R Rule](d Data[R]) *Grammar[R] {
 	g := &Grammar[R]{d: d}
-	g.escapes = pct.Grammar[R]{Tables: d.EscapeTables, NumRules: R(d.NumRules),
-		Match: func(rule R, s string) bool { return g.Match(rule, s) == nil }}
+	g.initEscapes()
 	grammars.LoadOrStore(reflect.TypeFor[R](), g)
 	return g
+}
+
+// initEscapes sets g's escaping, whose structure checks are g's matches.
+func (g *Grammar[R]) initEscapes() {
+	g.escapes = pct.Grammar[R]{Tables: g.d.EscapeTables, NumRules: R(g.d.NumRules),
+		Match: func(rule R, s string) bool { return g.Match(rule, s) == nil }}
 }
 
 // grammar returns the grammar u was read by or, for a zero URI, that of

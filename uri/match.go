@@ -14,6 +14,11 @@ func (g *Grammar[R]) Match(rule R, s string) error {
 		return &RuleError[R]{Rule: rule, prefix: g.d.Name}
 	}
 	if g.d.Match(rule, s) {
+		if len(g.d.Prose) > 0 {
+			if pr, i, bad := g.proseViolation(s); bad {
+				return g.proseError(rule, s, pr, i)
+			}
+		}
 		return nil
 	}
 	return g.explainError(rule, s)
@@ -23,5 +28,12 @@ func (g *Grammar[R]) Match(rule R, s string) error {
 // does, but without saying why not: it never allocates. It is false for a
 // rule that does not exist.
 func (g *Grammar[R]) Matches(rule R, s string) bool {
-	return g.validRule(rule) && g.d.Match(rule, s)
+	if !g.validRule(rule) || !g.d.Match(rule, s) {
+		return false
+	}
+	if len(g.d.Prose) > 0 {
+		_, _, bad := g.proseViolation(s)
+		return !bad
+	}
+	return true
 }

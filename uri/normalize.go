@@ -93,7 +93,8 @@ func (g *Grammar[R]) Normalize(ref string, opts ...NormalizeOption) (string, err
 // normalizeParsed is Normalize of a parsed reference.
 func normalizeParsed[R Rule](u *URI[R], opts []NormalizeOption) string {
 	nz := normalizer{unreserved: new(pct.Set)}
-	if g := u.grammar(); g != nil {
+	g := u.grammar()
+	if g != nil {
 		nz.unreserved = &g.d.Unreserved
 	}
 	cfg := normalizeConfig{ports: defaultPorts}
@@ -137,6 +138,9 @@ func normalizeParsed[R Rule](u *URI[R], opts []NormalizeOption) string {
 	if u.Fragment().Defined {
 		b.WriteByte('#')
 		nz.writeNormalized(&b, u.Fragment().Value, false)
+	}
+	if g != nil && g.d.NormalizeText != nil {
+		return g.d.NormalizeText(b.String())
 	}
 	return b.String()
 }

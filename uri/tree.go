@@ -32,6 +32,11 @@ func (g *Grammar[R]) ParseTree(rule R, s string) (*Node[R], error) {
 	if !ok {
 		return nil, g.explainError(rule, s)
 	}
+	if len(g.d.Prose) > 0 {
+		if pr, i, bad := g.proseViolation(s); bad {
+			return nil, g.proseError(rule, s, pr, i)
+		}
+	}
 	return n, nil
 }
 

@@ -190,6 +190,12 @@ func (g *Grammar[R]) ParseInto(u *URI[R], ref string) error {
 		*u = URI[R]{}
 		return g.explainError(g.d.Start, ref)
 	}
+	if len(g.d.Prose) > 0 {
+		if pr, i, bad := g.proseViolation(ref); bad {
+			*u = URI[R]{}
+			return g.proseError(g.d.Start, ref, pr, i)
+		}
+	}
 	*u = URI[R]{g: g, ref: ref, spans: p.spans, hostKind: p.hostKind}
 	return nil
 }
@@ -197,7 +203,7 @@ func (g *Grammar[R]) ParseInto(u *URI[R], ref string) error {
 // Valid reports whether ref is a reference of g. It runs the automaton gen
 // builds from the ABNF: it reads each byte once and allocates nothing.
 func (g *Grammar[R]) Valid(ref string) bool {
-	return g.d.Match(g.d.Start, ref)
+	return g.Matches(g.d.Start, ref)
 }
 
 // errNoGrammar is returned by the methods of a zero URI whose rule type

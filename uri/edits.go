@@ -1,0 +1,169 @@
+package uri
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// ProseRule is a rule of an RFC's prose that its ABNF does not express: a
+// string the grammar derives is still refused where one applies, with an
+// [Error] that cites it. RFC 3987 section 4.1 is one: the ABNF admits the
+// bidirectional formatting characters, the prose forbids them.
+type ProseRule struct {
+	// Edit is the name of the edit that lifts the rule
+	// ("bidi-formatting").
+	Edit string
+	// Section is where the RFC says it ("RFC 3987 section 4.1"), and Says
+	// what it says, for messages.
+	Section, Says string
+	// Find returns the byte offset of the first place in s the rule
+	// refuses, or -1.
+	Find func(s string) int
+}
+
+// Edit is a named change of a grammar that a user may allow: a prose
+// rule lifted, or a change of the ABNF that another document makes (RFC
+// 6874's zone IDs in IP-literal), with the engines gen generated for the
+// grammar so changed.
+type Edit[R Rule] struct {
+	// Name is how --allow names it ("zone-id"), Spec the document that
+	// justifies it ("RFC 6874"), Doc one line of what it allows.
+	Name, Spec, Doc string
+	// Grammar, for an edit of the ABNF, is the changed grammar's data:
+	// its rules are the grammar's, numbered alike, with the edit's new
+	// rules after them. Nil for an edit that lifts a prose rule.
+	Grammar *Data[R]
+}
+
+// Edits lists the edits g's grammar offers, in the order its manifest
+// gives them.
+func (g *Grammar[R]) Edits() []Edit[R] { return g.root().d.Edits }
+
+// Allowed lists the edits in force in g, in the order of [Grammar.Edits];
+// none for the grammar as published.
+func (g *Grammar[R]) Allowed() []string { return slices.Clone(g.allowed) }
+
+// Strict is the grammar as published, with no edit in force.
+func (g *Grammar[R]) Strict() *Grammar[R] { return g.root() }
+
+// root is the grammar as published.
+func (g *Grammar[R]) root() *Grammar[R] {
+	if g.parent != nil {
+		return g.parent
+	}
+	return g
+}
+
+// Allow returns the grammar with the named edits in force (besides those
+// of g), or an error naming an edit the grammar does not offer. The
+// grammars of each set of edits are made once and shared.
+func (g *Grammar[R]) Allow(names ...string) (*Grammar[R], error) {
+	root := g.root()
+	set := slices.Clone(g.allowed)
+	for _, n := range names {
+		if !slices.ContainsFunc(root.d.Edits, func(e Edit[R]) bool { return e.Name == n }) {
+			return nil, fmt.Errorf("%s: no edit named %q; the edits of %s are %s", root.d.Name, n, root.d.Spec, editNames(root.d.Edits))
+		}
+		if !slices.Contains(set, n) {
+			set = append(set, n)
+		}
+	}
+	if len(set) == 0 {
+		return root, nil
+	}
+	// The order of the manifest, so that a set has one key.
+	var ordered []string
+	var grammarEdit *Edit[R]
+	for i, e := range root.d.Edits {
+		if !slices.Contains(set, e.Name) {
+			continue
+		}
+		ordered = append(ordered, e.Name)
+		if e.Grammar != nil {
+			if grammarEdit != nil {
+				return nil, fmt.Errorf("%s: the edits %s and %s both change the ABNF, and no grammar was generated with both", root.d.Name, grammarEdit.Name, e.Name)
+			}
+			grammarEdit = &root.d.Edits[i]
+		}
+	}
+	key := strings.Join(ordered, ",")
+	if v, ok := root.variants.Load(key); ok {
+		return v.(*Grammar[R]), nil
+	}
+	d := root.d
+	if grammarEdit != nil {
+		d = *grammarEdit.Grammar
+		d.Name, d.Spec, d.AppendixA, d.Edits = root.d.Name, root.d.Spec, root.d.AppendixA, nil
+	}
+	d.Prose = slices.DeleteFunc(slices.Clone(root.d.Prose), func(p ProseRule) bool { return slices.Contains(ordered, p.Edit) })
+	v := &Grammar[R]{d: d, parent: root, allowed: ordered}
+	v.initEscapes()
+	actual, _ := root.variants.LoadOrStore(key, v)
+	return actual.(*Grammar[R]), nil
+}
+
+// editNames lists the names of edits for a message.
+func editNames[R Rule](edits []Edit[R]) string {
+	if len(edits) == 0 {
+		return "none"
+	}
+	var names []string
+	for _, e := range edits {
+		names = append(names, e.Name)
+	}
+	return strings.Join(names, ", ")
+}
+
+// proseViolation returns the first prose rule of g that refuses s, and
+// where, or ok false.
+func (g *Grammar[R]) proseViolation(s string) (p ProseRule, offset int, ok bool) {
+	for _, p := range g.d.Prose {
+		if i := p.Find(s); i >= 0 {
+			return p, i, true
+		}
+	}
+	return ProseRule{}, -1, false
+}
+
+// proseError is the *Error for s, which rule derives but the prose rule p
+// refuses at offset: Rule and Path are those being read at offset.
+func (g *Grammar[R]) proseError(rule R, s string, p ProseRule, offset int) *Error[R] {
+	// The rules being read at offset: those of the reading of s[:offset]
+	// followed by a byte no rule of the family takes.
+	res := g.d.Explain(rule, s[:offset]+"\x00")
+	e := &Error[R]{g: g, Input: s, Start: rule, Offset: offset, Rule: rule, Path: []R{rule}}
+	if len(res.Path) > 0 {
+		e.Path = res.Path
+		e.Rule = res.Path[len(res.Path)-1]
+	}
+	e.Prose = p.Section + ": " + p.Says + "; the edit " + p.Edit + " allows it"
+	return e
+}
+
+// needs lists the edits of g's grammar, each alone, under which s matches
+// rule: what an error says would accept it.
+func (g *Grammar[R]) needs(rule R, s string) []string {
+	var out []string
+	for _, e := range g.root().d.Edits {
+		if slices.Contains(g.allowed, e.Name) {
+			continue
+		}
+		v, err := g.Allow(e.Name)
+		if err == nil && v.Matches(rule, s) {
+			out = append(out, e.Name)
+		}
+	}
+	return out
+}
+
+// editSpecs names the documents of the named edits ("RFC 6874").
+func (g *Grammar[R]) editSpecs(names []string) string {
+	var specs []string
+	for _, e := range g.root().d.Edits {
+		if slices.Contains(names, e.Name) && !slices.Contains(specs, e.Spec) {
+			specs = append(specs, e.Spec)
+		}
+	}
+	return strings.Join(specs, ", ")
+}

@@ -54,7 +54,7 @@ type coreFace struct {
 // ABNF the Go name of the variable holding the changed grammar's data.
 type coreEdit struct {
 	editManifest
-	Data string
+	Data, Pkg string
 }
 
 // coreRole is a rule's role: the Go constants of the rule and of its
@@ -159,6 +159,7 @@ func coreFaceOf(m *manifest, defs []bnf.Definition) (coreFace, error) {
 		ce := coreEdit{editManifest: e}
 		if e.PEG != "" {
 			ce.Data = "edit" + goName(e.Name)
+			ce.Pkg = editPackage(e.Name)
 		}
 		f.Edits = append(f.Edits, ce)
 	}

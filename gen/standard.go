@@ -111,6 +111,14 @@ func generateStandard(file string) error {
 		if err := writeCoreFace(m.Dir, f); err != nil {
 			return err
 		}
+		for _, e := range m.Face.Edits {
+			if e.PEG == "" {
+				continue
+			}
+			if err := generateEditVariant(m, ref, defs, sections, rfcDefs, e, f.Roles); err != nil {
+				return err
+			}
+		}
 	}
 	charLevel := make([]bool, len(defs))
 	for i := range defs {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/rfc2396/rfc2396/internal/pct"
 	"github.com/rfc2396/rfc2396/rfc3986/grammar"
+	"github.com/rfc2396/rfc2396/rfc3986/internal/edits/zoneid"
 	"github.com/rfc2396/rfc2396/rfc3986/internal/explain"
 	"github.com/rfc2396/rfc2396/rfc3986/internal/reference"
 	"github.com/rfc2396/rfc2396/uri"
@@ -79,7 +80,7 @@ const (
 func Grammar() *uri.Grammar[grammar.Rule] { return theGrammar }
 
 // Allow returns RFC 3986's grammar with the named edits in force: see
-// [uri.Grammar.Allow] and [uri.Grammar.Edits].
+// [uri.Grammar.Allow] and [uri.Grammar.Edits]. zone-id: accepts a zone ID after an IPv6 address in an IP-literal, "%25" and the zone (http://[fe80::1%25en1]/) (RFC 6874).
 func Allow(edits ...string) (*uri.Grammar[grammar.Rule], error) { return theGrammar.Allow(edits...) }
 
 // Parse parses ref as a RFC 3986 URI-reference (RFC 3986's Appendix A),
@@ -198,6 +199,9 @@ var theGrammar = uri.New(uri.Data[grammar.Rule]{
 	Explain:      explain.Explain,
 	EscapeTables: escapeTables,
 	Unreserved:   unreserved,
+	Edits: []uri.Edit[grammar.Rule]{
+		{Name: "zone-id", Spec: "RFC 6874", Doc: "accepts a zone ID after an IPv6 address in an IP-literal, \"%25\" and the zone (http://[fe80::1%25en1]/)", Grammar: &editZoneId},
+	},
 })
 
 // whole are the rules whose strings are whole references.
@@ -206,6 +210,28 @@ var whole = []grammar.Rule{
 	grammar.RuleURI,
 	grammar.RuleAbsoluteURI,
 	grammar.RuleRelativeRef,
+}
+
+// editZoneId is the grammar that the edit zone-id (RFC 6874) makes: see
+// package zoneid.
+var editZoneId = uri.Data[grammar.Rule]{
+	NumRules:     zoneid.NumRules,
+	Start:        grammar.RuleURIReference,
+	Info:         zoneid.Info,
+	Uses:         zoneid.Uses,
+	Lookup:       zoneid.Lookup,
+	Names:        zoneid.Names,
+	Whole:        whole,
+	Scheme:       grammar.RuleScheme,
+	UserInfo:     grammar.RuleUserinfo,
+	RegName:      grammar.RuleRegName,
+	Query:        grammar.RuleQuery,
+	Tokens:       zoneid.Tokens,
+	Tree:         zoneid.Tree,
+	Match:        zoneid.Match,
+	Explain:      zoneid.Explain,
+	EscapeTables: escapeTables,
+	Unreserved:   unreserved,
 }
 
 // roles says which component each rule's token delimits.

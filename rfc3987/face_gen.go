@@ -7,6 +7,7 @@ import (
 
 	"github.com/rfc2396/rfc2396/internal/pct"
 	"github.com/rfc2396/rfc2396/rfc3987/grammar"
+	"github.com/rfc2396/rfc2396/rfc3987/internal/edits/zoneid"
 	"github.com/rfc2396/rfc2396/rfc3987/internal/explain"
 	"github.com/rfc2396/rfc2396/rfc3987/internal/reference"
 	"github.com/rfc2396/rfc2396/uri"
@@ -79,7 +80,7 @@ const (
 func Grammar() *uri.Grammar[grammar.Rule] { return theGrammar }
 
 // Allow returns RFC 3987's grammar with the named edits in force: see
-// [uri.Grammar.Allow] and [uri.Grammar.Edits]. bidi-formatting: accepts the bidirectional formatting characters that section 4.1 forbids and the ABNF admits (RFC 3987 section 4.1).
+// [uri.Grammar.Allow] and [uri.Grammar.Edits]. bidi-formatting: accepts the bidirectional formatting characters that section 4.1 forbids and the ABNF admits (RFC 3987 section 4.1). zone-id: accepts a zone ID after an IPv6 address in an IP-literal, "%25" and the zone (http://[fe80::1%25en1]/) (RFC 6874).
 func Allow(edits ...string) (*uri.Grammar[grammar.Rule], error) { return theGrammar.Allow(edits...) }
 
 // Parse parses ref as a RFC 3987 IRI-reference (RFC 3987's section 2.2),
@@ -204,6 +205,7 @@ var theGrammar = uri.New(uri.Data[grammar.Rule]{
 	},
 	Edits: []uri.Edit[grammar.Rule]{
 		{Name: "bidi-formatting", Spec: "RFC 3987 section 4.1", Doc: "accepts the bidirectional formatting characters that section 4.1 forbids and the ABNF admits"},
+		{Name: "zone-id", Spec: "RFC 6874", Doc: "accepts a zone ID after an IPv6 address in an IP-literal, \"%25\" and the zone (http://[fe80::1%25en1]/)", Grammar: &editZoneId},
 	},
 })
 
@@ -213,6 +215,29 @@ var whole = []grammar.Rule{
 	grammar.RuleIRI,
 	grammar.RuleAbsoluteIRI,
 	grammar.RuleIrelativeRef,
+}
+
+// editZoneId is the grammar that the edit zone-id (RFC 6874) makes: see
+// package zoneid.
+var editZoneId = uri.Data[grammar.Rule]{
+	NumRules:      zoneid.NumRules,
+	Start:         grammar.RuleIRIReference,
+	Info:          zoneid.Info,
+	Uses:          zoneid.Uses,
+	Lookup:        zoneid.Lookup,
+	Names:         zoneid.Names,
+	Whole:         whole,
+	Scheme:        grammar.RuleScheme,
+	UserInfo:      grammar.RuleIuserinfo,
+	RegName:       grammar.RuleIregName,
+	Query:         grammar.RuleIquery,
+	Tokens:        zoneid.Tokens,
+	Tree:          zoneid.Tree,
+	Match:         zoneid.Match,
+	Explain:       zoneid.Explain,
+	EscapeTables:  escapeTables,
+	Unreserved:    unreserved,
+	NormalizeText: normalizeIRIText,
 }
 
 // roles says which component each rule's token delimits.

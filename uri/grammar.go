@@ -24,6 +24,9 @@ type Rule interface {
 // name, its ABNF line and the section that defines it.
 type RuleInfo struct {
 	Name, ABNF, Section string
+	// Spec is the document that defines the rule when it is not the
+	// grammar's: "RFC 6874" for the rules of the edit zone-id.
+	Spec string
 	// CharacterLevel reports a rule every string of which is one
 	// character (pchar, unreserved, ucschar, ...): gen works it out from
 	// the rule's language.

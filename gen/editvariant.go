@@ -1,0 +1,196 @@
+package main
+
+import (
+	"bytes"
+	_ "embed"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/rfc2396/rfc2396/grammar/bnf"
+	"github.com/rfc2396/rfc2396/internal/automaton"
+)
+
+// An edit of a grammar's ABNF (a face's edit with a PEG file, such as RFC
+// 6874's zone IDs for RFC 3986 and RFC 3987): the PEG file holds, as the
+// grammar file does, the edit's rules with the ABNF line and the section
+// above each body; each replaces the grammar's rule of the same name or
+// is added after the grammar's rules. gen checks the edit's transcription
+// and the changed grammar's languages as it does the grammar's, and
+// writes the engines of the changed grammar into Dir/internal/edits/PKG:
+// its catalogue (PKG/grammar: the rule constants, the grammar's numbered
+// alike with the edit's new rules after them, of the grammar's own Rule
+// type), one parser that keeps every rule (PKG/compact: gen's compiler
+// over the changed grammar with no rule inlined, whose tokens give both
+// the components and the parse tree), and the automata, built on demand
+// from the changed ABNF (PKG). The face's grammar value offers the edit
+// with this data (uri.Edit).
+
+//go:embed editvariant.go.tmpl
+var editVariantTemplate string
+
+// editVariant is what editvariant.go.tmpl takes.
+type editVariant struct {
+	Manifest, Pkg, Import, BaseCatalogue, Edit, EditPEG, Spec string
+	ABNF                                                      string
+	Rules                                                     []variantRule
+	RFCOrder                                                  []string
+	Described                                                 []string
+	Roles                                                     []coreRole
+	Start                                                     string
+	NumRules                                                  int
+}
+
+// variantRule is a rule of the changed grammar.
+type variantRule struct {
+	// Spec is the document of a rule of the edit ("RFC 6874"), "" for
+	// one of the grammar's.
+	Go, Name, PEGName, Line, Section, Spec string
+	CharLevel                        bool
+	Uses                             []string
+	Added                            bool
+}
+
+// editPackage is the Go package name of an edit's engines.
+func editPackage(name string) string { return strings.ReplaceAll(name, "-", "") }
+
+// generateEditVariant writes the engines of m's grammar changed by the
+// edit e (see above). ref, defs and sections are the grammar's, start rule
+// first; roles those of its face.
+func generateEditVariant(m *manifest, ref *pegFile, defs []bnf.Definition, sections []string, rfcDefs []bnf.Definition, e editManifest, roles []coreRole) error {
+	src, err := os.ReadFile(e.PEG)
+	if err != nil {
+		return err
+	}
+	eref, err := parsePEGFile(string(src), e.PEG, true)
+	if err != nil {
+		return err
+	}
+	abnfPath := strings.TrimSuffix(e.PEG, ".peg") + ".abnf"
+	text, err := writeABNF(abnfPath, eref.rules, e.PEG)
+	if err != nil {
+		return err
+	}
+	edefs, err := bnf.ParseFragment(abnfRules(text), bnf.RFC5234)
+	if err != nil {
+		return fmt.Errorf("%s: the ABNF lines: %v", e.PEG, err)
+	}
+	esections, err := checkTranscriptionOf(edefs, eref, abnfPath, e.PEG)
+	if err != nil {
+		return err
+	}
+	// The changed grammar in the file's order (the rules of the grammar
+	// file, those the edit adds after them), which the language check
+	// pairs with the PEG rules; then numbered as the grammar is, start
+	// rule first.
+	sectionOf := map[string]string{}
+	for i, d := range defs {
+		sectionOf[d.Name] = sections[i]
+	}
+	vfile := slices.Clone(rfcDefs)
+	vrules := slices.Clone(ref.rules)
+	order := make([]string, 0, len(rfcDefs)+len(edefs))
+	for _, d := range rfcDefs {
+		order = append(order, d.Name)
+	}
+	added := map[string]bool{}
+	for i, d := range edefs {
+		sectionOf[d.Name] = esections[i]
+		pr := eref.rules[i]
+		j := slices.IndexFunc(vfile, func(v bnf.Definition) bool { return v.Name == d.Name })
+		k := slices.IndexFunc(vrules, func(r *pegRule) bool { return r.name == pr.name })
+		switch {
+		case j >= 0 && k >= 0:
+			vfile[j], vrules[k] = d, pr
+		case j < 0 && k < 0:
+			vfile, vrules = append(vfile, d), append(vrules, pr)
+			order = append(order, d.Name)
+			added[d.Name] = true
+		default:
+			return fmt.Errorf("%s: rule %s is in %s's ABNF or its PEG file, not both", e.PEG, d.Name, m.Grammar)
+		}
+	}
+	vref := &pegFile{header: ref.header, rules: vrules}
+	if err := checkGrammarLanguages(vfile, vref, e.PEG); err != nil {
+		return err
+	}
+	vsections := make([]string, len(vfile))
+	for i, d := range vfile {
+		vsections[i] = sectionOf[d.Name]
+	}
+	vdefs, vsections := startRuleFirst(vfile, vsections, m.Start)
+	g, err := automaton.NewGrammar(bnf.WithCore(vdefs), nil, m.Described)
+	if err != nil {
+		return fmt.Errorf("%s: %v", e.PEG, err)
+	}
+	pkg := editPackage(e.Name)
+	dir := m.Dir + "/internal/edits/" + pkg
+	v := editVariant{
+		Manifest: m.File(), Pkg: pkg, Import: m.Import + "/internal/edits/" + pkg, BaseCatalogue: m.CatalogueImport(),
+		Edit: e.Name, EditPEG: e.PEG, Spec: e.Spec, Described: m.Described, Roles: roles,
+		Start: "Rule" + goName(m.Start), NumRules: len(vdefs), RFCOrder: order,
+	}
+	var abnf strings.Builder
+	for i, d := range vdefs {
+		abnf.WriteString(d.Line + "\n")
+		r := variantRule{Go: "Rule" + goName(d.Name), Name: d.Name, PEGName: pegName(d.Name), Line: d.Line,
+			Section: vsections[i], CharLevel: g.CharacterLevel(i), Added: added[d.Name]}
+		if slices.ContainsFunc(edefs, func(e bnf.Definition) bool { return e.Name == d.Name }) {
+			r.Spec = e.Spec
+		}
+		for _, u := range uses(d.Body) {
+			if slices.ContainsFunc(vdefs, func(d bnf.Definition) bool { return d.Name == u }) {
+				r.Uses = append(r.Uses, "grammar.Rule"+goName(u))
+			}
+		}
+		v.Rules = append(v.Rules, r)
+	}
+	v.ABNF = abnf.String()
+	if _, err := bnf.ParseABNF(v.ABNF); err != nil {
+		return fmt.Errorf("%s: the changed grammar's ABNF: %v", e.PEG, err)
+	}
+	out, err := executeTemplate("editvariant", editVariantTemplate, v)
+	if err != nil {
+		return err
+	}
+	files := bytes.Split(out, []byte("\n-- file --\n"))
+	if len(files) != 2 {
+		return fmt.Errorf("gen/editvariant.go.tmpl: want 2 files split by \"-- file --\", have %d", len(files))
+	}
+	if err := writeGo(dir+"/grammar/catalogue_gen.go", files[0]); err != nil {
+		return err
+	}
+	if err := writeGo(dir+"/edit_gen.go", files[1]); err != nil {
+		return err
+	}
+	var keep []string
+	for _, r := range appendixA(vref) {
+		keep = append(keep, r.name)
+	}
+	acc, err := deriveCompact(vref, keep, compactTarget{
+		source:   m.Grammar + " and " + e.PEG,
+		pkg:      "compact",
+		pegPath:  dir + "/compact/compact.peg",
+		goPath:   dir + "/compact/parser_gen.go",
+		typeName: "Compact",
+		what:     "The grammar of " + m.Spec + " with the edit " + e.Name + " (" + e.Spec + "): " + m.Grammar + " and " + e.PEG + ", every rule kept",
+	})
+	if err != nil {
+		return err
+	}
+	ca := adapterFor("compact", "Compact", dir+"/compact/compact.peg", v.Import+"/grammar", m.Spec+" with "+e.Name, "grammar.NumRules", appendixA(vref), acc)
+	return writeGo(dir+"/compact/adapter_gen.go", ca)
+}
+
+// abnfRules is the rule lines of an ABNF file's text, without its
+// comments.
+func abnfRules(text string) string {
+	var b strings.Builder
+	for _, line := range strings.Split(text, "\n") {
+		if strings.TrimSpace(line) != "" && !strings.HasPrefix(line, ";") {
+			b.WriteString(line + "\n")
+		}
+	}
+	return b.String()
+}

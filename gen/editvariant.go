@@ -47,9 +47,9 @@ type variantRule struct {
 	// Spec is the document of a rule of the edit ("RFC 6874"), "" for
 	// one of the grammar's.
 	Go, Name, PEGName, Line, Section, Spec string
-	CharLevel                        bool
-	Uses                             []string
-	Added                            bool
+	CharLevel                              bool
+	Uses                                   []string
+	Added                                  bool
 }
 
 // editPackage is the Go package name of an edit's engines.

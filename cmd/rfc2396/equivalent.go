@@ -15,7 +15,7 @@ func equivalentCommand() *command {
 		name:    "equivalent",
 		streams: writesResults,
 		summary: "say whether two references are equivalent (section 6) and which step decides",
-		usage:   "equivalent [--standard "+standardChoices()+"] [--profile NAME] [--allow EDIT,...] [--json] A B",
+		usage:   "equivalent [--standard " + standardChoices() + "] [--profile NAME] [--allow EDIT,...] [--json] A B",
 		about: `Compares the two references A and B as section 6 of the standard does: they
 are equivalent when their normal forms (see normalize) are equal. Says
 which step of the comparison ladder of RFC 3986 section 6.2 decides: equal

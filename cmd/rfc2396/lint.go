@@ -92,7 +92,7 @@ func lintCommand() *command {
 		name:    "lint",
 		streams: runsFileJobs,
 		summary: "find the URI references in text, HTML, Markdown or MIME and resolve each (section 5.1)",
-		usage:   "lint [-v] [--json] [--standard "+standardChoices()+"] [--profile NAME] [--allow EDIT,...] [--relative] [--base URI] [--default-base URI] [--type auto|text|html|markdown|mime] [--max-line BYTES] [FILE ...]",
+		usage:   "lint [-v] [--json] [--standard " + standardChoices() + "] [--profile NAME] [--allow EDIT,...] [--relative] [--base URI] [--default-base URI] [--type auto|text|html|markdown|mime] [--max-line BYTES] [FILE ...]",
 		about: `Finds the URI references in each FILE (standard input when there is none,
 or for "-"), checks each against Appendix A (strictly, or under --profile
 and --allow; RFC 3986's with --standard rfc3986) and resolves it

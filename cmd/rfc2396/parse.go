@@ -21,7 +21,7 @@ func parseCommand() *command {
 		name:    "parse",
 		streams: readsLines | writesResults | runsJobs,
 		summary: "check references against Appendix A; show components or where and why not",
-		usage:   "parse [--standard "+standardChoices()+"] [--rule NAME] [--profile NAME] [--allow EDIT,...] [--explain] [--json | -q [--summary] | --get TEMPLATE] [-f FILE]... [REF ...]",
+		usage:   "parse [--standard " + standardChoices() + "] [--rule NAME] [--profile NAME] [--allow EDIT,...] [--explain] [--json | -q [--summary] | --get TEMPLATE] [-f FILE]... [REF ...]",
 		about: `Checks each REF (with none, each line of standard input; "-" reads standard
 input there) against RFC 2396 Appendix A: URI-reference, or the rule given by
 --rule, by its RFC name (hostname, absoluteURI, IPv4address, ...). A valid
@@ -209,6 +209,9 @@ func writeParseHuman(w *bufio.Writer, r *parseResult) {
 	if len(r.Needs) > 0 {
 		fmt.Fprintf(w, " (needs %s)", editNames(r.Needs))
 	}
+	if len(r.EditsNeeded) > 0 {
+		fmt.Fprintf(w, " (needs %s)", strings.Join(r.EditsNeeded, ","))
+	}
 	w.WriteByte('\n')
 	if v == nil {
 		return
@@ -314,7 +317,7 @@ func treeCommand() *command {
 		name:    "tree",
 		streams: writesResults,
 		summary: "show which Appendix A rule took which bytes",
-		usage:   "tree [--standard "+standardChoices()+"] [--all] [--json] [--rule NAME] [--profile NAME] [--allow EDIT,...] REF",
+		usage:   "tree [--standard " + standardChoices() + "] [--all] [--json] [--rule NAME] [--profile NAME] [--allow EDIT,...] REF",
 		about: `Parses REF with the parser generated from rfc2396.peg and prints the parse
 tree: one node a line, indented, with its rule, byte span and text.
 --standard rfc3986 uses the parser generated from rfc3986.peg.`,
@@ -417,7 +420,7 @@ func runTreeJSON(inv *invocation, rd report.Reader, rule report.Rule, all bool) 
 // standard under RFC 3986 (tree names no profile).
 func treeSuffix(rd report.Reader) string {
 	if report.RFC3986Family(rd) {
-		return " (" + report.SpecOf(rd) + ")"
+		return " (" + familyHeading(rd) + ")"
 	}
 	return ""
 }
@@ -428,9 +431,18 @@ func treeSuffix(rd report.Reader) string {
 func headingSuffix(rd report.Reader) string {
 	switch {
 	case report.RFC3986Family(rd):
-		return " (" + report.SpecOf(rd) + ")"
+		return " (" + familyHeading(rd) + ")"
 	case rd.Profile() != "strict":
 		return " under " + rd.Profile()
 	}
 	return ""
+}
+
+// familyHeading names the grammar a reader of the RFC 3986 family reads
+// by: "RFC 3986", or "RFC 3986 with zone-id" under edits.
+func familyHeading(rd report.Reader) string {
+	if p := rd.Profile(); p != "" {
+		return report.SpecOf(rd) + " with " + p
+	}
+	return report.SpecOf(rd)
 }

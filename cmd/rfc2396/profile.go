@@ -27,7 +27,7 @@ func addProfileFlags(fs *flag.FlagSet) *profileFlags {
 	for _, e := range grammar.Edits() {
 		edits = append(edits, e.Code())
 	}
-	fs.StringVar(&pf.allow, "allow", "", "add these grammar `edits`, comma-separated, to the profile: "+strings.Join(edits, ", "))
+	fs.StringVar(&pf.allow, "allow", "", "add these grammar `edits`, comma-separated, to the profile: "+strings.Join(edits, ", ")+allowOtherStandards())
 	return pf
 }
 
@@ -43,4 +43,19 @@ func editNames(edits []grammar.Edit) string {
 		names = append(names, e.Code())
 	}
 	return strings.Join(names, ",")
+}
+
+// allowOtherStandards says, for --allow's help, which edits the other
+// standards offer.
+func allowOtherStandards() string {
+	var parts []string
+	for _, s := range report.Standards() {
+		if !s.Profiles() && len(s.Edits()) > 0 {
+			parts = append(parts, "with --standard "+s.Name+": "+standardEdits(s))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "; " + strings.Join(parts, "; ")
 }

@@ -15,7 +15,7 @@ func resolveCommand() *command {
 		name:    "resolve",
 		streams: readsLines | writesResults | runsJobs,
 		summary: "resolve references against a base (section 5.2)",
-		usage:   "resolve [--standard "+standardChoices()+"] [--json | -q [--summary]] [--compat-scheme] [--dotdot keep|remove|refuse] [--profile NAME] [--allow EDIT,...] [-f FILE]... BASE [REF ...]",
+		usage:   "resolve [--standard " + standardChoices() + "] [--json | -q [--summary]] [--compat-scheme] [--dotdot keep|remove|refuse] [--profile NAME] [--allow EDIT,...] [-f FILE]... BASE [REF ...]",
 		about: `Resolves each REF (with none, each line of standard input; "-" reads standard
 input there) against the absolute URI BASE by RFC 2396 section 5.2, and
 prints the result with the warnings of the resolution: where the result
@@ -173,7 +173,7 @@ func normalizeCommand() *command {
 		name:    "normalize",
 		streams: readsLines | writesResults | runsJobs,
 		summary: "print the normal form of references (section 6)",
-		usage:   "normalize [--standard "+standardChoices()+"] [--json | -q [--summary]] [--profile NAME] [--allow EDIT,...] [-f FILE]... [REF ...]",
+		usage:   "normalize [--standard " + standardChoices() + "] [--json | -q [--summary]] [--profile NAME] [--allow EDIT,...] [-f FILE]... [REF ...]",
 		about: `Prints the normal form (RFC 2396 section 6) of each REF (with none, each line
 of standard input; "-" reads standard input there): scheme and server host
 in lower case, escapes in upper case, empty and default ports dropped, "."
@@ -251,7 +251,7 @@ func relativizeCommand() *command {
 		name:    "relativize",
 		streams: readsLines | writesResults | runsJobs,
 		summary: "find the shortest reference that resolves to a target",
-		usage:   "relativize [--standard "+standardChoices()+"] [--json] [--profile NAME] [--allow EDIT,...] [-f FILE]... BASE [TARGET ...]",
+		usage:   "relativize [--standard " + standardChoices() + "] [--json] [--profile NAME] [--allow EDIT,...] [-f FILE]... BASE [TARGET ...]",
 		about: `Prints, for each absolute URI TARGET (with none, each line of standard input;
 "-" reads standard input there), the shortest reference that resolves
 against BASE to it (section 5.2 run backwards; every candidate is checked by

@@ -48,11 +48,11 @@ func (sf *standardFlags) lookup() (report.Standard, error) {
 	if !s.Profiles() {
 		// Refused when given at all, even as --profile strict: a flag
 		// that is accepted but means nothing would suggest the grammar
-		// has profiles.
+		// has profiles. --allow names the standard's own edits.
 		given := false
-		sf.fs.Visit(func(f *flag.Flag) { given = given || f.Name == "profile" || f.Name == "allow" })
+		sf.fs.Visit(func(f *flag.Flag) { given = given || f.Name == "profile" })
 		if given {
-			return s, fmt.Errorf("--profile and --allow choose edits of RFC 2396's grammar; they do not apply with --standard %s", s.Name)
+			return s, fmt.Errorf("--profile chooses a profile of RFC 2396's grammar; with --standard %s, --allow names its edits (%s)", s.Name, standardEdits(s))
 		}
 	}
 	return s, nil
@@ -66,7 +66,15 @@ func (sf *standardFlags) reader() (report.Reader, error) {
 		return nil, err
 	}
 	if !s.Profiles() {
-		return s.NewReader(nil), nil
+		var allow []string
+		if sf.pf.allow != "" {
+			allow = strings.Split(sf.pf.allow, ",")
+		}
+		rd, err := s.NewReaderAllow(allow)
+		if err != nil {
+			return nil, fmt.Errorf("--allow: %v", report.TrimStandard(err.Error()))
+		}
+		return rd, nil
 	}
 	p, err := sf.pf.get()
 	if err != nil {
@@ -78,3 +86,16 @@ func (sf *standardFlags) reader() (report.Reader, error) {
 // standardChoices is the standards as a usage line writes them
 // ("rfc2396|rfc3986").
 func standardChoices() string { return strings.Join(report.StandardNames(), "|") }
+
+// standardEdits lists the edits of a standard of the RFC 3986 family for
+// a message: "zone-id (RFC 6874)".
+func standardEdits(s report.Standard) string {
+	var parts []string
+	for _, e := range s.Edits() {
+		parts = append(parts, e.Name+" ("+e.Spec+")")
+	}
+	if len(parts) == 0 {
+		return "none"
+	}
+	return strings.Join(parts, ", ")
+}

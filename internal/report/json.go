@@ -423,3 +423,15 @@ func WriteEditList(w *Buffer, edits []grammar.Edit) {
 	}
 	w.WriteByte(']')
 }
+
+// WriteStringList writes ss as a JSON array of strings.
+func WriteStringList(w *Buffer, ss []string) {
+	w.WriteByte('[')
+	for i, s := range ss {
+		if i > 0 {
+			w.WriteByte(',')
+		}
+		WriteString(w, s)
+	}
+	w.WriteByte(']')
+}

@@ -47,7 +47,11 @@ func (pw *ParseWriter) Write(w *Buffer, in string, r *Reading) {
 	w.B = append(w.B, pw.fixed...)
 	o.n += 3
 	o.Key("edits_needed")
-	WriteEditList(w, r.Needs)
+	if r.EditsNeeded != nil {
+		WriteStringList(w, r.EditsNeeded)
+	} else {
+		WriteEditList(w, r.Needs)
+	}
 	WriteError(&o, r.Err, "input")
 	if explain {
 		o.Key("valid_under")

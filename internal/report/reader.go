@@ -59,10 +59,14 @@ type Rule interface {
 
 // Reading is what parse reports of one input.
 type Reading struct {
-	Err        error
-	View       *View          // for a valid whole reference
-	Needs      []grammar.Edit // RFC 2396: the profile's edits a valid input needs
-	ValidUnder []parser.Alternative
+	Err   error
+	View  *View          // for a valid whole reference
+	Needs []grammar.Edit // RFC 2396: the profile's edits a valid input needs
+	// EditsNeeded, for the RFC 3986 family, are the edits in force that
+	// a valid input needs: those, each alone, under which the grammar as
+	// published accepts it.
+	EditsNeeded []string
+	ValidUnder  []parser.Alternative
 }
 
 // View is a valid reference's components as parse shows them, for both
@@ -296,8 +300,9 @@ func (r *GrammarReader[R]) Standard() string { return r.g.Name() }
 // StartRule is the RFC name of the grammar's start rule.
 func (r *GrammarReader[R]) StartRule() string { return r.g.RuleInfo(r.g.Start()).Name }
 
-// Profile is "": the grammar is read as published.
-func (r *GrammarReader[R]) Profile() string { return "" }
+// Profile is the edits in force, comma-separated: "" for the grammar as
+// published.
+func (r *GrammarReader[R]) Profile() string { return strings.Join(r.g.Allowed(), ",") }
 
 // LookupRule finds a rule of the grammar.
 func (r *GrammarReader[R]) LookupRule(name string) (Rule, error) {
@@ -319,6 +324,9 @@ func (r *GrammarReader[R]) Read(ru Rule, in string, _ bool) Reading {
 	} else if res.Err = r.g.Match(rl, in); res.Err == nil && whole {
 		res.Err = r.g.ParseInto(u, in)
 	}
+	if res.Err == nil && len(r.g.Allowed()) > 0 {
+		res.EditsNeeded = r.editsNeeded(rl, in)
+	}
 	if res.Err != nil || !whole {
 		return res
 	}
@@ -337,6 +345,26 @@ func (r *GrammarReader[R]) Read(ru Rule, in string, _ bool) Reading {
 	}
 	res.View = v
 	return res
+}
+
+// editsNeeded lists the edits in force that in, valid as rule ru, needs:
+// none if the grammar as published accepts it, else those under which,
+// each alone, it does.
+func (r *GrammarReader[R]) editsNeeded(ru R, in string) []string {
+	strict := r.g.Strict()
+	if strict.Matches(ru, in) {
+		return nil
+	}
+	var out []string
+	for _, name := range r.g.Allowed() {
+		if v, err := strict.Allow(name); err == nil && v.Matches(ru, in) {
+			out = append(out, name)
+		}
+	}
+	if len(out) == 0 {
+		return r.g.Allowed() // only the edits together accept it
+	}
+	return out
 }
 
 // Tree is the parse tree of in as ru.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/rfc2396/rfc2396/parser"
 	"github.com/rfc2396/rfc2396/rfc3986"
+	"github.com/rfc2396/rfc2396/uri"
 )
 
 // Standard is a grammar the tools read references by, as --standard and
@@ -16,9 +17,56 @@ type Standard struct {
 	// Name is the grammar's name ("rfc3986"), Spec its document ("RFC
 	// 3986").
 	Name, Spec string
-	// newReader returns a reader by the grammar; nil for RFC 2396, whose
-	// reader takes a profile (NewRFC2396Reader).
-	newReader func() Reader
+	// newReader returns a reader by the grammar with the named edits in
+	// force; nil for RFC 2396, whose reader takes a profile
+	// (NewRFC2396Reader). edits lists the edits the grammar offers.
+	newReader func(allow []string) (Reader, error)
+	edits     func() []EditInfo
+}
+
+// EditInfo is an edit a standard of the RFC 3986 family offers (--allow):
+// its name, the document that justifies it and what it allows.
+type EditInfo struct{ Name, Spec, Doc string }
+
+// Edits lists the edits the standard offers to --allow; nil for RFC 2396,
+// whose edits are its profiles' (package grammar).
+func (s Standard) Edits() []EditInfo {
+	if s.edits == nil {
+		return nil
+	}
+	return s.edits()
+}
+
+// NewReaderAllow returns a reader by a standard of the RFC 3986 family
+// with the named edits in force, or an error naming an edit it does not
+// offer.
+func (s Standard) NewReaderAllow(allow []string) (Reader, error) {
+	if s.newReader == nil {
+		return nil, fmt.Errorf("%s reads edits through its profiles", s.Name)
+	}
+	return s.newReader(allow)
+}
+
+// grammarStandard is a standard of the RFC 3986 family: its grammar value
+// read by a GrammarReader.
+func grammarStandard[R uri.Rule](g *uri.Grammar[R]) Standard {
+	return Standard{
+		Name: g.Name(), Spec: g.Spec(),
+		newReader: func(allow []string) (Reader, error) {
+			v, err := g.Allow(allow...)
+			if err != nil {
+				return nil, err
+			}
+			return NewGrammarReader(v), nil
+		},
+		edits: func() []EditInfo {
+			var out []EditInfo
+			for _, e := range g.Edits() {
+				out = append(out, EditInfo{Name: e.Name, Spec: e.Spec, Doc: e.Doc})
+			}
+			return out
+		},
+	}
 }
 
 // Profiles reports whether the standard has profiles of grammar edits
@@ -29,7 +77,8 @@ func (s Standard) Profiles() bool { return s.newReader == nil }
 // means strict).
 func (s Standard) NewReader(p *parser.Profile) Reader {
 	if s.newReader != nil {
-		return s.newReader()
+		rd, _ := s.newReader(nil) // no edit: never an error
+		return rd
 	}
 	if p == nil {
 		p = parser.Strict
@@ -41,7 +90,7 @@ func (s Standard) NewReader(p *parser.Profile) Reader {
 func Standards() []Standard {
 	return []Standard{
 		{Name: StandardRFC2396, Spec: "RFC 2396"},
-		{Name: StandardRFC3986, Spec: "RFC 3986", newReader: func() Reader { return NewGrammarReader(rfc3986.Grammar()) }},
+		grammarStandard(rfc3986.Grammar()),
 	}
 }
 

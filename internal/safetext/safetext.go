@@ -41,7 +41,8 @@ func Char(input string, offset int, nonASCII string) string {
 		return "control character U+007F (DEL)"
 	}
 	r, n := utf8.DecodeRuneInString(input[offset:])
-	if r == utf8.RuneError {
+	if r == utf8.RuneError && n == 1 {
+		// U+FFFD itself, written in the input (EF BF BD), is UTF-8.
 		return fmt.Sprintf("byte 0x%02X (not UTF-8)", c)
 	}
 	return fmt.Sprintf("non-ASCII character %s (U+%04X, bytes % X; %s)", strconv.QuoteToASCII(string(r)), r, input[offset:offset+n], nonASCII)

@@ -66,6 +66,7 @@ func TestChar(t *testing.T) {
 		{"\x7f", 0, "control character U+007F (DEL)"},
 		{"\xff", 0, "byte 0xFF (not UTF-8)"},
 		{"\xc3", 0, "byte 0xC3 (not UTF-8)"},
+		{"x\ufffd", 1, `non-ASCII character "\ufffd" (U+FFFD, bytes EF BF BD; it must be escaped)`},
 		{"x\u00e9", 1, `non-ASCII character "\u00e9" (U+00E9, bytes C3 A9; it must be escaped)`},
 		{"ab", 2, "end of input"},
 	} {

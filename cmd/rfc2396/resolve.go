@@ -226,7 +226,7 @@ percent-encoded unreserved characters.`,
 							o.End(true)
 							out.Write(jb.B)
 						} else if err != nil {
-							what := "invalid URI-reference"
+							what := "invalid " + rd.StartRule()
 							if isComposeError(err) {
 								// Valid, but the normal form is not, under
 								// an edited grammar.

@@ -21,7 +21,7 @@ func parseCommand() *command {
 		name:    "parse",
 		streams: readsLines | writesResults | runsJobs,
 		summary: "check references against Appendix A; show components or where and why not",
-		usage:   "parse [--standard "+standardChoices()+"] [--rule NAME] [--profile NAME] [--allow EDIT,...] [--explain] [--json | -q [--summary] | --get TEMPLATE] [-f FILE]... [REF ...]",
+		usage:   "parse [--standard "+standardChoices()+"] [--rule NAME] [--profile NAME] [--allow EDIT,...] [--explain] [--idna] [--json | -q [--summary] | --get TEMPLATE] [-f FILE]... [REF ...]",
 		about: `Checks each REF (with none, each line of standard input; "-" reads standard
 input there) against RFC 2396 Appendix A: URI-reference, or the rule given by
 --rule, by its RFC name (hostname, absoluteURI, IPv4address, ...). A valid
@@ -35,8 +35,12 @@ input is <stdin>, the arguments <args>); --get prints chosen components,
 as '{scheme} {host}'.
 --standard rfc3986 checks against RFC 3986 Appendix A instead, with its rule
 names for --rule (URI-reference, absolute-URI, relative-ref, IPv6address,
-...). Exit status: 0 all valid, 1 some invalid, 2 on a usage, read or write
-error (see docs/cli.md).`,
+...). --standard rfc3987 checks IRIs against RFC 3987 section 2.2
+(IRI-reference, ipath, ireg-name, ...) and adds the URI each maps to
+(section 3.1; --idna converts an ireg-name host with ToASCII there) and
+warnings for components that break section 4.2's bidi restrictions.
+Exit status: 0 all valid, 1 some invalid (or, with --idna, a host ToASCII
+refuses), 2 on a usage, read or write error (see docs/cli.md).`,
 		setup: func(fs *flag.FlagSet) func(*invocation) int {
 			ruleName := fs.String("rule", "URI-reference", "check against this Appendix A `rule` (e.g. hostname, absoluteURI, IPv4address; under rfc3986 absolute-URI, relative-ref, IPv6address)")
 			asJSON := fs.Bool("json", false, "print one JSON object per reference")

@@ -42,7 +42,7 @@ warnings for components that break section 4.2's bidi restrictions.
 Exit status: 0 all valid, 1 some invalid (or, with --idna, a host ToASCII
 refuses), 2 on a usage, read or write error (see docs/cli.md).`,
 		setup: func(fs *flag.FlagSet) func(*invocation) int {
-			ruleName := fs.String("rule", "URI-reference", "check against this Appendix A `rule` (e.g. hostname, absoluteURI, IPv4address; under rfc3986 absolute-URI, relative-ref, IPv6address)")
+			ruleName := fs.String("rule", "", "check against this Appendix A `rule` (e.g. hostname, absoluteURI, IPv4address; under rfc3986 absolute-URI, relative-ref, IPv6address); by default the standard's start rule, URI-reference (IRI-reference under rfc3987)")
 			asJSON := fs.Bool("json", false, "print one JSON object per reference")
 			explainWhich := fs.Bool("explain", false, "for an invalid reference, list the edits and profiles under which it is valid")
 			get := fs.String("get", "", "print only the components `TEMPLATE` names, e.g. '{scheme} {host}' (see docs/cli.md)")
@@ -68,7 +68,7 @@ refuses), 2 on a usage, read or write error (see docs/cli.md).`,
 				}
 				var rule report.Rule
 				if err == nil {
-					rule, err = lookupRule(inv.flags, rd, *ruleName)
+					rule, err = lookupRule(rd, *ruleName)
 				}
 				if err != nil {
 					inv.warnf("%v", err)
@@ -359,7 +359,7 @@ func treeCommand() *command {
 tree: one node a line, indented, with its rule, byte span and text.
 --standard rfc3986 uses the parser generated from rfc3986.peg.`,
 		setup: func(fs *flag.FlagSet) func(*invocation) int {
-			ruleName := fs.String("rule", "URI-reference", "parse as this Appendix A `rule`")
+			ruleName := fs.String("rule", "", "parse as this Appendix A `rule`; by default the standard's start rule, URI-reference (IRI-reference under rfc3987)")
 			all := fs.Bool("all", false, "also show character-level rules (alpha, digit, pchar, uric, ...)")
 			asJSON := fs.Bool("json", false, `print one JSON object: {"input","valid","standard","rule","profile","error","tree"}, a node as {"rule","begin","end","text","children"}`)
 			sf := addStandardFlags(fs)
@@ -371,7 +371,7 @@ tree: one node a line, indented, with its rule, byte span and text.
 				rd, err := sf.reader()
 				var rule report.Rule
 				if err == nil {
-					rule, err = lookupRule(inv.flags, rd, *ruleName)
+					rule, err = lookupRule(rd, *ruleName)
 				}
 				if err != nil {
 					inv.warnf("%v", err)

@@ -111,3 +111,37 @@ func TestRFC3987Flags(t *testing.T) {
 		}
 	}
 }
+
+// TestLintRFC3987 checks that lint under rfc3987 takes an IRI in text,
+// HTML and Markdown whole, non-ASCII characters included (RFC 3987
+// section 2.2's ucschar), and judges it by RFC 3987.
+func TestLintRFC3987(t *testing.T) {
+	for _, tc := range []struct {
+		kind, doc string
+		want      []string // the "uri" of each reference found, valid
+	}{
+		{"text", "See http://\u4f8b\u3048.jp/\u30d1\u30b9?q=\u00fc#f and http://a.de/D\u00fcrst.\n", []string{"http://\u4f8b\u3048.jp/\u30d1\u30b9?q=\u00fc#f", "http://a.de/D\u00fcrst"}},
+		{"html", "<p><a href=\"http://a.de/d&#xFC;rst\">x</a> <a href=\"http://\u00fc.de/\u30d1\">y</a></p>", []string{"http://a.de/d\u00fcrst", "http://\u00fc.de/\u30d1"}},
+		{"markdown", "Go to [x](http://\u00fc.de/\u00fc) or <http://\u4f8b\u3048.jp/>.\n", []string{"http://\u00fc.de/\u00fc", "http://\u4f8b\u3048.jp/"}},
+	} {
+		stdout, stderr, status := runCLI(tc.doc, "lint", "--json", "--standard", "rfc3987", "--type", tc.kind)
+		if status != 0 {
+			t.Errorf("%s: status %d: %s%s", tc.kind, status, stdout, stderr)
+			continue
+		}
+		var got []string
+		for _, line := range strings.Split(strings.TrimSpace(stdout), "\n") {
+			var rec struct {
+				URI   string `json:"uri"`
+				Valid bool   `json:"valid"`
+			}
+			if err := json.Unmarshal([]byte(line), &rec); err != nil || !rec.Valid {
+				t.Errorf("%s: %v: %s", tc.kind, err, line)
+			}
+			got = append(got, rec.URI)
+		}
+		if diff := cmp.Diff(tc.want, got); diff != "" {
+			t.Errorf("%s: references (-want +got):\n%s", tc.kind, diff)
+		}
+	}
+}

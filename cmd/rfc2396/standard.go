@@ -80,12 +80,10 @@ func (sf *standardFlags) reader() (report.Reader, error) {
 func standardChoices() string { return strings.Join(report.StandardNames(), "|") }
 
 // lookupRule finds the rule --rule names under rd; when --rule was not
-// given, the start rule of rd's grammar (URI-reference, or IRI-reference
-// under RFC 3987), whatever the flag's default says.
-func lookupRule(fs *flag.FlagSet, rd report.Reader, name string) (report.Rule, error) {
-	given := false
-	fs.Visit(func(f *flag.Flag) { given = given || f.Name == "rule" })
-	if !given {
+// given (name is ""), the start rule of rd's grammar (URI-reference, or
+// IRI-reference under RFC 3987).
+func lookupRule(rd report.Reader, name string) (report.Rule, error) {
+	if name == "" {
 		name = rd.StartRule()
 	}
 	return rd.LookupRule(name)

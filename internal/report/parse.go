@@ -32,7 +32,7 @@ func WriteParse(w *Buffer, rd Reader, rule Rule, in string, explain bool, r *Rea
 // input to the next are written out once, when it is made.
 type ParseWriter struct {
 	explain bool
-	iri     bool // RFC 3987: "uri", "uri_error" and "warnings" follow
+	iri     bool   // RFC 3987: "uri", "uri_error" and "warnings" follow
 	fixed   string // ,"standard":…,"rule":…,"profile":…
 }
 

@@ -23,8 +23,9 @@ as strings (6.2.1); after case normalization of the scheme, the host and
 the hex digits of escapes (6.2.2.1); after decoding escaped unreserved
 characters (6.2.2.2, RFC 3986 only: RFC 2396 unescapes nothing); after
 removing dot segments (6.2.2.3); or after the scheme's rules: an empty or
-default port, an empty http path (6.2.3). When they are not equivalent,
-it names the components that still differ. (To compare what the two
+default port, an empty http path (6.2.3). Under rfc3987 the same rungs
+are RFC 3987 section 5.3's (5.3.1, 5.3.2.1, 5.3.2.3, 5.3.2.4, 5.3.3).
+When they are not equivalent, it names the components that still differ. (To compare what the two
 standards make of one reference, use compare.) Exit status: 0 equivalent,
 1 not, 2 on a usage error or an invalid reference.`,
 		setup: func(fs *flag.FlagSet) func(*invocation) int {
@@ -73,6 +74,12 @@ func (s comparisonStep) name() string {
 
 // section is where the standard std says what the step does.
 func (s comparisonStep) section(std string) string {
+	if std == report.StandardRFC3987 {
+		// RFC 3987 section 5.3 is RFC 3986's ladder with a rung of
+		// its own, character normalization (5.3.2.2), between case
+		// and percent-encoding normalization.
+		return [...]string{"5.3.1", "5.3.2.1", "5.3.2.3", "5.3.2.4", "5.3.3"}[s]
+	}
 	if std != report.StandardRFC2396 {
 		return [...]string{"6.2.1", "6.2.2.1", "6.2.2.2", "6.2.2.3", "6.2.3"}[s]
 	}
@@ -257,7 +264,7 @@ func (e *refError) Unwrap() error { return e.err }
 
 // runEquivalent compares a and b under rd and prints the answer.
 func runEquivalent(inv *invocation, rd report.Reader, a, b string, asJSON bool) int {
-	rule, err := rd.LookupRule("URI-reference")
+	rule, err := rd.LookupRule(rd.StartRule())
 	if err != nil {
 		inv.warnf("%v", err)
 		return 2
@@ -309,7 +316,7 @@ func runEquivalent(inv *invocation, rd report.Reader, a, b string, asJSON bool) 
 	} else if err != nil {
 		re := err.(*refError)
 		in := map[string]string{"a": a, "b": b}[re.which]
-		what := "invalid URI-reference"
+		what := "invalid " + rd.StartRule()
 		if isComposeError(re.err) {
 			what = "no normal form under the grammar in force"
 		}
@@ -320,7 +327,10 @@ func runEquivalent(inv *invocation, rd report.Reader, a, b string, asJSON bool) 
 		switch {
 		case !e.equivalent:
 			section := "6"
-			if report.RFC3986Family(rd) {
+			switch {
+			case rd.Standard() == report.StandardRFC3987:
+				section = "5.3"
+			case report.RFC3986Family(rd):
 				section = "6.2"
 			}
 			fmt.Fprintf(out, "not equivalent: %s %s after normalization (%s section %s)\n",

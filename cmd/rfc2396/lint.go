@@ -492,7 +492,7 @@ func newLintJudge(sf *standardFlags) (*lintJudge, error) {
 	if rd.Standard() == report.StandardRFC2396 && rd.Profile() == parser.Strict.Name() {
 		return &lintJudge{}, nil
 	}
-	rule, err := rd.LookupRule("URI-reference")
+	rule, err := rd.LookupRule(rd.StartRule())
 	if err != nil {
 		return nil, err
 	}

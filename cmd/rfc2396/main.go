@@ -1,24 +1,25 @@
 // Command rfc2396 checks, explains and resolves URI references strictly by
-// RFC 2396, and by RFC 3986 with --standard rfc3986.
+// RFC 2396, by RFC 3986 with --standard rfc3986, and IRIs by RFC 3987
+// with --standard rfc3987.
 //
 // Usage:
 //
-//	rfc2396 parse [--standard rfc2396|rfc3986] [--rule NAME] [--profile NAME] [--allow EDIT,...] [--explain] [--json | -q [--summary] | --get TEMPLATE] [-f FILE]... [REF ...]
-//	rfc2396 tree [--standard rfc2396|rfc3986] [--all] [--json] [--rule NAME] [--profile NAME] [--allow EDIT,...] REF
-//	rfc2396 resolve [--standard rfc2396|rfc3986] [--json | -q [--summary]] [--compat-scheme] [--dotdot keep|remove|refuse] [--profile NAME] [--allow EDIT,...] [-f FILE]... BASE [REF ...]
-//	rfc2396 normalize [--standard rfc2396|rfc3986] [--json | -q [--summary]] [--profile NAME] [--allow EDIT,...] [-f FILE]... [REF ...]
-//	rfc2396 relativize [--json] [--profile NAME] [--allow EDIT,...] [-f FILE]... BASE [TARGET ...]
+//	rfc2396 parse [--standard rfc2396|rfc3986|rfc3987] [--rule NAME] [--profile NAME] [--allow EDIT,...] [--explain] [--idna] [--json | -q [--summary] | --get TEMPLATE] [-f FILE]... [REF ...]
+//	rfc2396 tree [--standard rfc2396|rfc3986|rfc3987] [--all] [--json] [--rule NAME] [--profile NAME] [--allow EDIT,...] REF
+//	rfc2396 resolve [--standard rfc2396|rfc3986|rfc3987] [--json | -q [--summary]] [--compat-scheme] [--dotdot keep|remove|refuse] [--profile NAME] [--allow EDIT,...] [-f FILE]... BASE [REF ...]
+//	rfc2396 normalize [--standard rfc2396|rfc3986|rfc3987] [--to-iri] [--json | -q [--summary]] [--profile NAME] [--allow EDIT,...] [-f FILE]... [REF ...]
+//	rfc2396 relativize [--standard rfc2396|rfc3986|rfc3987] [--json] [--profile NAME] [--allow EDIT,...] [-f FILE]... BASE [TARGET ...]
 //	rfc2396 compare [--json] [--base BASE] [-f FILE]... [REF ...]
-//	rfc2396 lint [--json] [--relative] [--base URI] [--default-base URI] [--type auto|text|html|mime] [--max-line BYTES] [FILE ...]
+//	rfc2396 lint [-v] [--json] [--standard rfc2396|rfc3986|rfc3987] [--profile NAME] [--allow EDIT,...] [--relative] [--base URI] [--default-base URI] [--type auto|text|html|markdown|mime] [--max-line BYTES] [FILE ...]
 //	rfc2396 escape --component RULE [--json] [STRING ...]
 //	rfc2396 unescape [--json] [STRING ...]
 //	rfc2396 expand [--vars FILE] TEMPLATE...
 //	rfc2396 serve [--addr 127.0.0.1:8396]
 //	rfc2396 site DIR
-//	rfc2396 vectors [--standard rfc2396|rfc3986] [--profile NAME] [--seed N] --out DIR
-//	rfc2396 coverage [--standard rfc2396|rfc3986] [--profile NAME] [--rule NAME] [--json] [--missing] [-f FILE]... [REF ...]
-//	rfc2396 grade [--standard rfc2396|rfc3986] [--profile NAME] [--suite DIR] [--json] [--timeout D] [--show N] -- COMMAND [ARG ...]
-//	rfc2396 equivalent [--standard rfc2396|rfc3986] [--profile NAME] [--allow EDIT,...] [--json] A B
+//	rfc2396 vectors [--standard rfc2396|rfc3986|rfc3987] [--profile NAME] [--seed N] --out DIR
+//	rfc2396 coverage [--standard rfc2396|rfc3986|rfc3987] [--profile NAME] [--rule NAME] [--json] [--missing] [-f FILE]... [REF ...]
+//	rfc2396 grade [--standard rfc2396|rfc3986|rfc3987] [--profile NAME] [--suite DIR] [--json] [--timeout D] [--show N] -- COMMAND [ARG ...]
+//	rfc2396 equivalent [--standard rfc2396|rfc3986|rfc3987] [--profile NAME] [--allow EDIT,...] [--json] A B
 //	rfc2396 completion bash|zsh
 //	rfc2396 help [COMMAND]
 //	rfc2396 --version (or -v, or version)

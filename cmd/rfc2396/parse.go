@@ -21,7 +21,7 @@ func parseCommand() *command {
 		name:    "parse",
 		streams: readsLines | writesResults | runsJobs,
 		summary: "check references against Appendix A; show components or where and why not",
-		usage:   "parse [--standard " + standardChoices() + "] [--rule NAME] [--profile NAME] [--allow EDIT,...] [--explain] [--json | -q [--summary] | --get TEMPLATE] [-f FILE]... [REF ...]",
+		usage:   "parse [--standard " + standardChoices() + "] [--rule NAME] [--profile NAME] [--allow EDIT,...] [--explain] [--idna] [--json | -q [--summary] | --get TEMPLATE] [-f FILE]... [REF ...]",
 		about: `Checks each REF (with none, each line of standard input; "-" reads standard
 input there) against RFC 2396 Appendix A: URI-reference, or the rule given by
 --rule, by its RFC name (hostname, absoluteURI, IPv4address, ...). A valid
@@ -35,13 +35,18 @@ input is <stdin>, the arguments <args>); --get prints chosen components,
 as '{scheme} {host}'.
 --standard rfc3986 checks against RFC 3986 Appendix A instead, with its rule
 names for --rule (URI-reference, absolute-URI, relative-ref, IPv6address,
-...). Exit status: 0 all valid, 1 some invalid, 2 on a usage, read or write
-error (see docs/cli.md).`,
+...). --standard rfc3987 checks IRIs against RFC 3987 section 2.2
+(IRI-reference, ipath, ireg-name, ...) and adds the URI each maps to
+(section 3.1; --idna converts an ireg-name host with ToASCII there) and
+warnings for components that break section 4.2's bidi restrictions.
+Exit status: 0 all valid, 1 some invalid (or, with --idna, a host ToASCII
+refuses), 2 on a usage, read or write error (see docs/cli.md).`,
 		setup: func(fs *flag.FlagSet) func(*invocation) int {
-			ruleName := fs.String("rule", "URI-reference", "check against this Appendix A `rule` (e.g. hostname, absoluteURI, IPv4address; under rfc3986 absolute-URI, relative-ref, IPv6address)")
+			ruleName := fs.String("rule", "", "check against this Appendix A `rule` (e.g. hostname, absoluteURI, IPv4address; under rfc3986 absolute-URI, relative-ref, IPv6address); by default the standard's start rule, URI-reference (IRI-reference under rfc3987)")
 			asJSON := fs.Bool("json", false, "print one JSON object per reference")
 			explainWhich := fs.Bool("explain", false, "for an invalid reference, list the edits and profiles under which it is valid")
 			get := fs.String("get", "", "print only the components `TEMPLATE` names, e.g. '{scheme} {host}' (see docs/cli.md)")
+			idna := fs.Bool("idna", false, "under rfc3987, convert an ireg-name host with ToASCII (RFC 3987 section 3.1) in the URI the IRI maps to")
 			files := addFileFlag(fs)
 			sf := addStandardFlags(fs)
 			quiet := addQuietFlags(fs)
@@ -50,6 +55,9 @@ error (see docs/cli.md).`,
 				rd, err := sf.reader()
 				if err == nil && report.RFC3986Family(rd) && *explainWhich {
 					err = fmt.Errorf("--explain lists RFC 2396 profiles and edits; it does not apply with --standard %s (see the compare command)", rd.Standard())
+				}
+				if err == nil && *idna && !report.MapsToURI(rd) {
+					err = fmt.Errorf("--idna converts the host of an IRI; it applies only with --standard %s", report.StandardRFC3987)
 				}
 				if err == nil {
 					err = exclusive(inv.flags, []string{"json"}, []string{"q", "quiet"}, []string{"get"})
@@ -60,14 +68,14 @@ error (see docs/cli.md).`,
 				}
 				var rule report.Rule
 				if err == nil {
-					rule, err = rd.LookupRule(*ruleName)
+					rule, err = lookupRule(rd, *ruleName)
 				}
 				if err != nil {
 					inv.warnf("%v", err)
 					return 2
 				}
 				newReader := func() report.Reader { rd, _ := sf.reader(); return rd }
-				return runParse(inv, parseOptions{reader: rd, newReader: newReader, rule: rule, json: *asJSON, explain: *explainWhich, quiet: quiet.quiet, get: tmpl}, *files)
+				return runParse(inv, parseOptions{reader: rd, newReader: newReader, rule: rule, json: *asJSON, explain: *explainWhich, quiet: quiet.quiet, get: tmpl, idna: *idna}, *files)
 			}
 		},
 	}
@@ -81,6 +89,7 @@ type parseOptions struct {
 	explain bool
 	quiet   bool        // -q: a quiet line for an invalid reference, nothing for a valid one
 	get     getTemplate // --get: the template's components, an invalid reference as a quiet line on standard error
+	idna    bool        // --idna: an IRI's ireg-name converted by ToASCII in its URI
 	// newReader makes another reader like reader, for another worker.
 	newReader func() report.Reader
 }
@@ -109,14 +118,25 @@ func runParse(inv *invocation, opt parseOptions, files []string) int {
 		return func(s *sink, in string) bool {
 			out := s.out
 			r := parseResult{opt: &o, in: in, Reading: o.reader.Read(o.rule, in, o.explain && !o.quiet && o.get == nil)}
+			report.ReadIRI(o.reader, &r.Reading, in, o.idna)
+			// An IRI whose host ToASCII refuses (--idna) maps to no URI:
+			// it fails, though the grammar admits it.
+			var hostErr error
+			if r.IRI != nil {
+				hostErr = r.IRI.HostErr
+			}
 			switch {
 			case o.quiet:
 				if r.Err != nil {
 					s.problem(out, in, r.Err)
+				} else if hostErr != nil {
+					s.problem(out, in, hostErr)
 				}
 			case o.get != nil:
 				if r.Err != nil {
 					s.problem(s.stderr(), in, r.Err)
+				} else if hostErr != nil {
+					s.problem(s.stderr(), in, hostErr)
 				} else {
 					o.get.write(out, in, r.View)
 				}
@@ -128,7 +148,7 @@ func runParse(inv *invocation, opt parseOptions, files []string) int {
 			default:
 				writeParseHuman(out, &r)
 			}
-			return r.Err == nil
+			return r.Err == nil && hostErr == nil
 		}
 	})
 }
@@ -214,6 +234,7 @@ func writeParseHuman(w *bufio.Writer, r *parseResult) {
 	}
 	w.WriteByte('\n')
 	if v == nil {
+		writeIRIRows(w, r.IRI)
 		return
 	}
 	writeComponentRow(w, "kind", parser.Some(v.KindWord), "")
@@ -230,6 +251,25 @@ func writeParseHuman(w *bufio.Writer, r *parseResult) {
 	writeComponentRow(w, "fragment", v.Fragment, "")
 	if v.AppendixF != nil {
 		fmt.Fprintf(w, "  note: %s\n", v.AppendixF.Note())
+	}
+	writeIRIRows(w, r.IRI)
+}
+
+// writeIRIRows writes what parse adds for an IRI under RFC 3987: the
+// "uri" row (section 3.1), or why --idna's conversion of the host failed,
+// and a line for each warning of section 4.2.
+func writeIRIRows(w *bufio.Writer, x *report.IRI) {
+	if x == nil {
+		return
+	}
+	if x.HostErr != nil {
+		writeComponentRow(w, "uri", parser.Component{}, "")
+		fmt.Fprintf(w, "  error: %s (ToASCII, RFC 3987 section 3.1)\n", report.TrimStandard(x.HostErr.Error()))
+	} else {
+		writeComponentRow(w, "uri", parser.Some(x.URI), "")
+	}
+	for _, bw := range x.Warnings {
+		fmt.Fprintf(w, "  warning: %s\n", report.TrimStandard(bw.String()))
 	}
 }
 
@@ -322,7 +362,7 @@ func treeCommand() *command {
 tree: one node a line, indented, with its rule, byte span and text.
 --standard rfc3986 uses the parser generated from rfc3986.peg.`,
 		setup: func(fs *flag.FlagSet) func(*invocation) int {
-			ruleName := fs.String("rule", "URI-reference", "parse as this Appendix A `rule`")
+			ruleName := fs.String("rule", "", "parse as this Appendix A `rule`; by default the standard's start rule, URI-reference (IRI-reference under rfc3987)")
 			all := fs.Bool("all", false, "also show character-level rules (alpha, digit, pchar, uric, ...)")
 			asJSON := fs.Bool("json", false, `print one JSON object: {"input","valid","standard","rule","profile","error","tree"}, a node as {"rule","begin","end","text","children"}`)
 			sf := addStandardFlags(fs)
@@ -334,7 +374,7 @@ tree: one node a line, indented, with its rule, byte span and text.
 				rd, err := sf.reader()
 				var rule report.Rule
 				if err == nil {
-					rule, err = rd.LookupRule(*ruleName)
+					rule, err = lookupRule(rd, *ruleName)
 				}
 				if err != nil {
 					inv.warnf("%v", err)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/rfc2396/rfc2396/internal/report"
 	"github.com/rfc2396/rfc2396/parser"
+	"github.com/rfc2396/rfc2396/rfc3987"
 	"github.com/rfc2396/rfc2396/uri"
 )
 
@@ -173,21 +174,29 @@ func normalizeCommand() *command {
 		name:    "normalize",
 		streams: readsLines | writesResults | runsJobs,
 		summary: "print the normal form of references (section 6)",
-		usage:   "normalize [--standard " + standardChoices() + "] [--json | -q [--summary]] [--profile NAME] [--allow EDIT,...] [-f FILE]... [REF ...]",
+		usage:   "normalize [--standard " + standardChoices() + "] [--to-iri] [--json | -q [--summary]] [--profile NAME] [--allow EDIT,...] [-f FILE]... [REF ...]",
 		about: `Prints the normal form (RFC 2396 section 6) of each REF (with none, each line
 of standard input; "-" reads standard input there): scheme and server host
 in lower case, escapes in upper case, empty and default ports dropped, "."
 and ".." segments removed. Nothing is unescaped. --standard rfc3986
 normalizes by RFC 3986 sections 6.2.2 and 6.2.3, which also decodes
-percent-encoded unreserved characters.`,
+percent-encoded unreserved characters; --standard rfc3987 reads IRIs and
+normalizes them the same way (RFC 3987 section 5.3). --to-iri (under
+rfc3986 or rfc3987) converts the normal form to an IRI by RFC 3987
+section 3.2: percent-encoded UTF-8 of characters an IRI may hold is
+decoded.`,
 		setup: func(fs *flag.FlagSet) func(*invocation) int {
 			asJSON := fs.Bool("json", false, `print one JSON object per reference: {"input","profile","result","error"}`)
+			toIRI := fs.Bool("to-iri", false, "convert the normal form to an IRI (RFC 3987 section 3.2); not under rfc2396")
 			files := addFileFlag(fs)
 			sf := addStandardFlags(fs)
 			quiet := addQuietFlags(fs)
 			return func(inv *invocation) int {
 				inv.quiet = quiet
 				rd, err := sf.reader()
+				if err == nil && *toIRI && !report.RFC3986Family(rd) {
+					err = fmt.Errorf("--to-iri maps a URI of RFC 3986 to an IRI of RFC 3987; it does not apply with --standard %s", rd.Standard())
+				}
 				if err == nil {
 					err = exclusive(inv.flags, []string{"json"}, []string{"q", "quiet"})
 				}
@@ -209,6 +218,9 @@ percent-encoded unreserved characters.`,
 					return func(s *sink, ref string) bool {
 						out := s.out
 						n, err := rd.Normalize(ref)
+						if err == nil && *toIRI {
+							n = rfc3987.ToIRI(n)
+						}
 						if quiet.quiet {
 							if err != nil {
 								s.problem(out, ref, err)
@@ -226,7 +238,7 @@ percent-encoded unreserved characters.`,
 							o.End(true)
 							out.Write(jb.B)
 						} else if err != nil {
-							what := "invalid URI-reference"
+							what := "invalid " + rd.StartRule()
 							if isComposeError(err) {
 								// Valid, but the normal form is not, under
 								// an edited grammar.

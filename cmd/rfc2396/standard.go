@@ -99,3 +99,13 @@ func standardEdits(s report.Standard) string {
 	}
 	return strings.Join(parts, ", ")
 }
+
+// lookupRule finds the rule --rule names under rd; when --rule was not
+// given (name is ""), the start rule of rd's grammar (URI-reference, or
+// IRI-reference under RFC 3987).
+func lookupRule(rd report.Reader, name string) (report.Rule, error) {
+	if name == "" {
+		name = rd.StartRule()
+	}
+	return rd.LookupRule(name)
+}

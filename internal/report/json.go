@@ -351,7 +351,8 @@ func WriteErrorMessage(o *Object, err error, in string, msg ...string) {
 		}
 	case *parser.TooLongError, *rfc3986.TooLongError:
 		code = "too-long"
-	case *rfc3986.Error:
+	case coreSyntax:
+		// The *uri.Error of any grammar of the RFC 3986 family.
 		writeError3986(&e, msg, err, in, "syntax")
 		return
 	case *rfc3986.ResolveError:
@@ -366,9 +367,9 @@ func WriteErrorMessage(o *Object, err error, in string, msg ...string) {
 				in = "target"
 			}
 		}
-		serr, ok := err.Err.(*rfc3986.Error)
+		serr, ok := err.Err.(coreSyntax)
 		if !ok {
-			if wrapped := (*rfc3986.Error)(nil); errors.As(err, &wrapped) {
+			if wrapped := coreSyntax(nil); errors.As(err.Err, &wrapped) {
 				serr = wrapped
 			}
 		}
@@ -396,18 +397,26 @@ func WriteErrorMessage(o *Object, err error, in string, msg ...string) {
 	e.End(false)
 }
 
+// coreSyntax is the syntax error of any grammar of the RFC 3986 family
+// (a *uri.Error of its rules), as [SyntaxOf] reads it.
+type coreSyntax interface {
+	error
+	Syntax() (input string, offset int, rule, expected string)
+}
+
 // writeError3986 finishes the error object e for an error whose message
 // is msg and whose syntax error serr is itself or the one it wraps: the
 // same fields as for RFC 2396, "gap" always null (RFC 3986's grammar has
 // none of RFC 2396's gaps).
-func writeError3986(e *Object, msg []string, serr *rfc3986.Error, in, code string) {
+func writeError3986(e *Object, msg []string, serr coreSyntax, in, code string) {
+	_, offset, rule, expected := serr.Syntax()
 	e.Str("code", code)
 	e.Key("message")
 	WriteStrings(e.W, msg...)
 	e.Str("in", in)
-	e.Integer("offset", serr.Offset)
-	e.Str("rule", serr.Rule.String())
-	e.Str("expected", serr.Expected)
+	e.Integer("offset", offset)
+	e.Str("rule", rule)
+	e.Str("expected", expected)
 	e.Null("gap")
 	e.End(false)
 }

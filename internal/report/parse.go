@@ -14,7 +14,15 @@ package report
 // "scheme_specific_part", "opaque" and "authority_kind", which it has no
 // counterpart for, are null and "edits_needed" is empty. A valid relative
 // reference whose first segment reads as a host name also gets
-// "appendix_f_note" (see extract.LooksAbbreviated).
+// "appendix_f_note" (see extract.LooksAbbreviated). Under RFC 3987 the
+// record ends with three more members (see [ReadIRI]): "uri", the URI a
+// valid input maps to (section 3.1), null when --idna's conversion of the
+// host failed; "uri_error", null or that failure as {"code":"idna",
+// "message","section","host","label","offset"}; and "warnings", the
+// components that break section 4.2's restrictions on bidirectional IRIs,
+// each {"code","section","message","component","text","offset"} with code
+// "bidi-mixed", "bidi-start" or "bidi-end". All three are null for an
+// invalid input.
 func WriteParse(w *Buffer, rd Reader, rule Rule, in string, explain bool, r *Reading) {
 	NewParseWriter(rd, rule, explain).Write(w, in, r)
 }
@@ -24,6 +32,7 @@ func WriteParse(w *Buffer, rd Reader, rule Rule, in string, explain bool, r *Rea
 // input to the next are written out once, when it is made.
 type ParseWriter struct {
 	explain bool
+	iri     bool   // RFC 3987: "uri", "uri_error" and "warnings" follow
 	fixed   string // ,"standard":…,"rule":…,"profile":…
 }
 
@@ -35,7 +44,7 @@ func NewParseWriter(rd Reader, rule Rule, explain bool) *ParseWriter {
 	o.Str("standard", rd.Standard())
 	o.Str("rule", rule.String())
 	o.StrOrNull("profile", rd.Profile(), rd.Profile() == "")
-	return &ParseWriter{explain: explain, fixed: string(b.B)}
+	return &ParseWriter{explain: explain, iri: MapsToURI(rd), fixed: string(b.B)}
 }
 
 // Write writes the record of in, whose reading is r.
@@ -82,6 +91,9 @@ func (pw *ParseWriter) Write(w *Buffer, in string, r *Reading) {
 		for _, k := range [...]string{"scheme", "scheme_specific_part", "authority", "userinfo", "host", "port", "path", "query", "fragment", "opaque", "authority_kind", "host_kind"} {
 			o.Null(k)
 		}
+		if pw.iri {
+			writeIRI(&o, r.IRI)
+		}
 		o.End(true)
 		return
 	}
@@ -107,6 +119,9 @@ func (pw *ParseWriter) Write(w *Buffer, in string, r *Reading) {
 	o.StrOrNull("host_kind", v.HostKind.Code, v.HostKind.Code == "")
 	if v.AppendixF != nil {
 		o.Str("appendix_f_note", v.AppendixF.Note()) // only for a host-like first segment
+	}
+	if pw.iri {
+		writeIRI(&o, r.IRI)
 	}
 	o.End(true)
 }

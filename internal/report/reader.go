@@ -16,11 +16,12 @@ import (
 	"github.com/rfc2396/rfc2396/uri"
 )
 
-// The names of the two standards, as --standard and the JSON records
+// The names of the standards, as --standard and the JSON records
 // spell them.
 const (
 	StandardRFC2396 = "rfc2396"
 	StandardRFC3986 = "rfc3986"
+	StandardRFC3987 = "rfc3987"
 )
 
 // Reader is one way of reading references: RFC 2396 under a profile
@@ -67,6 +68,7 @@ type Reading struct {
 	// published accepts it.
 	EditsNeeded []string
 	ValidUnder  []parser.Alternative
+	IRI         *IRI // RFC 3987: a valid IRI's URI and warnings ([ReadIRI])
 }
 
 // View is a valid reference's components as parse shows them, for both

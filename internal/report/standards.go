@@ -7,6 +7,7 @@ import (
 
 	"github.com/rfc2396/rfc2396/parser"
 	"github.com/rfc2396/rfc2396/rfc3986"
+	"github.com/rfc2396/rfc2396/rfc3987"
 	"github.com/rfc2396/rfc2396/uri"
 )
 
@@ -91,6 +92,7 @@ func Standards() []Standard {
 	return []Standard{
 		{Name: StandardRFC2396, Spec: "RFC 2396"},
 		grammarStandard(rfc3986.Grammar()),
+		grammarStandard(rfc3987.Grammar()),
 	}
 }
 

@@ -54,7 +54,11 @@ func (e *Error[R]) ErrorWithPosition() string {
 		return synerr.WithPosition(e.Error(), e.Input, e.Offset, "", "")
 	}
 	info := e.g.d.Info(e.Rule)
-	return synerr.WithPosition(e.Error(), e.Input, e.Offset, info.ABNF, e.g.d.Spec+" §"+info.Section)
+	spec := e.g.d.Spec
+	if info.Spec != "" {
+		spec = info.Spec
+	}
+	return synerr.WithPosition(e.Error(), e.Input, e.Offset, info.ABNF, spec+" §"+info.Section)
 }
 
 // RuleError reports a rule value that is not one of the grammar's rules.

@@ -24,6 +24,10 @@ type Rule interface {
 // name, its ABNF line and the section that defines it.
 type RuleInfo struct {
 	Name, ABNF, Section string
+	// Spec is the document that defines a rule the grammar takes from
+	// another (RFC 9112's query is RFC 3986's), e.g. "RFC 3986"; empty
+	// for the grammar's own rules, which its [Grammar.Spec] defines.
+	Spec string
 	// CharacterLevel reports a rule every string of which is one
 	// character (pchar, unreserved, ucschar, ...): gen works it out from
 	// the rule's language.

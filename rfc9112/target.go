@@ -108,6 +108,9 @@ func ParseAs(form Form, target string) (*RequestTarget, error) {
 	return parse(form, target)
 }
 
+// Valid reports whether target is a request-target, without allocating.
+func Valid(target string) bool { return theGrammar.Matches(grammar.RuleRequestTarget, target) }
+
 func parse(form Form, target string) (*RequestTarget, error) {
 	rule := grammar.RuleRequestTarget
 	if form != NoForm {

@@ -60,7 +60,7 @@ error (see docs/cli.md).`,
 				}
 				var rule report.Rule
 				if err == nil {
-					rule, err = rd.LookupRule(*ruleName)
+					rule, err = rd.LookupRule(startOr(fs, *ruleName, rd))
 				}
 				if err != nil {
 					inv.warnf("%v", err)
@@ -331,7 +331,7 @@ tree: one node a line, indented, with its rule, byte span and text.
 				rd, err := sf.reader()
 				var rule report.Rule
 				if err == nil {
-					rule, err = rd.LookupRule(*ruleName)
+					rule, err = rd.LookupRule(startOr(fs, *ruleName, rd))
 				}
 				if err != nil {
 					inv.warnf("%v", err)
@@ -433,4 +433,15 @@ func headingSuffix(rd report.Reader) string {
 		return " under " + rd.Profile()
 	}
 	return ""
+}
+
+// startOr is the rule --rule names, or, when it is not given, the start
+// rule of rd's grammar (URI-reference, IRI-reference, request-target).
+func startOr(fs *flag.FlagSet, rule string, rd report.Reader) string {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == "rule" })
+	if set {
+		return rule
+	}
+	return rd.StartRule()
 }

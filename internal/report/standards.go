@@ -7,6 +7,7 @@ import (
 
 	"github.com/rfc2396/rfc2396/parser"
 	"github.com/rfc2396/rfc2396/rfc3986"
+	"github.com/rfc2396/rfc2396/rfc9112"
 )
 
 // Standard is a grammar the tools read references by, as --standard and
@@ -42,6 +43,7 @@ func Standards() []Standard {
 	return []Standard{
 		{Name: StandardRFC2396, Spec: "RFC 2396"},
 		{Name: StandardRFC3986, Spec: "RFC 3986", newReader: func() Reader { return NewGrammarReader(rfc3986.Grammar()) }},
+		{Name: "rfc9112", Spec: "RFC 9112", newReader: func() Reader { return NewGrammarReader(rfc9112.Grammar()) }},
 	}
 }
 

@@ -42,14 +42,14 @@ type coreFace struct {
 	Scheme, UserInfo, RegName, Query string
 	// Whole are the Go constants of the rules whose strings are whole
 	// references.
-	Whole   []string
+	Whole []string
 	// API is false for a face whose manifest says "value_only".
-	API     bool
+	API bool
 	// FragData is whether the grammar has a fragment, whose raw set
 	// (fragmentBytes) the escape tables hold.
 	FragData bool
-	Roles   []coreRole
-	Escapes []coreEscape
+	Roles    []coreRole
+	Escapes  []coreEscape
 }
 
 // coreRole is a rule's role: the Go constants of the rule and of its

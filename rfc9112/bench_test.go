@@ -6,7 +6,6 @@ import (
 	"os"
 	"strings"
 	"testing"
-
 )
 
 // originForms builds a corpus of origin-forms from the references of
@@ -38,7 +37,6 @@ func originForms(b *testing.B) []string {
 	}
 	return out
 }
-
 
 func BenchmarkValidate(b *testing.B) {
 	corpus := originForms(b)

@@ -42,7 +42,12 @@ type coreFace struct {
 	Scheme, UserInfo, RegName, Query string
 	// Whole are the Go constants of the rules whose strings are whole
 	// references.
-	Whole         []string
+	Whole []string
+	// API is false for a face whose manifest says "value_only".
+	API bool
+	// FragData is whether the grammar has a fragment, whose raw set
+	// (fragmentBytes) the escape tables hold.
+	FragData      bool
 	Roles         []coreRole
 	Escapes       []coreEscape
 	Prose         []proseManifest
@@ -120,6 +125,7 @@ func coreFaceOf(m *manifest, defs []bnf.Definition) (coreFace, error) {
 		Manifest: m.File(), Package: m.pkgName(), Import: m.Import,
 		Name: m.Site.Name, Spec: m.Spec, AppendixA: m.Face.AppendixA,
 		Grammar: m.Grammar, ABNF: m.ABNF, Start: rule(m.Start), StartName: m.Start,
+		API: !m.Face.ValueOnly,
 	}
 	var missing []string
 	for _, role := range slices.Sorted(maps.Keys(m.Face.Components)) {
@@ -187,6 +193,7 @@ func coreFaceOf(m *manifest, defs []bnf.Definition) (coreFace, error) {
 					return f, fmt.Errorf("%s: escape.raw: const %s is not one the face knows (queryBytes, fragmentBytes)", m.File(), r.Const)
 				}
 				e.Raw = set
+				f.FragData = f.FragData || set == "fragData"
 			}
 		}
 		e.First = e.Raw

@@ -71,6 +71,12 @@ type manifest struct {
 	Face *faceManifest `json:"face,omitempty"`
 	// Escape, when set, says what Escape takes from the grammar.
 	Escape *escapeManifest `json:"escape,omitempty"`
+	// Imports are the other standards' grammars whose rules this one
+	// names without defining them (imports.go): gen reads them from the
+	// other grammar's PEG file, with the rules they use, and adds them to
+	// the catalogue, the automata and both parsers, each marked with the
+	// document and section that define it.
+	Imports []importManifest `json:"imports,omitempty"`
 	// Site is how the reference site presents the grammar (site/data/NAME).
 	Site siteGrammar `json:"site"`
 	// NoSite leaves site/data/NAME unwritten: gen/examples and package
@@ -92,6 +98,11 @@ type faceManifest struct {
 	Components map[string]string `json:"components"`
 	// Whole are the rules (RFC names) whose strings are whole references.
 	Whole []string `json:"whole"`
+	// ValueOnly writes the grammar value (Grammar, the types) without the
+	// functions of a URI reference's API (Parse, Resolve, Normalize, ...),
+	// for a grammar whose strings are not URI references and whose
+	// package says by hand what its RFC does with them (rfc9112, rfc8141).
+	ValueOnly bool `json:"value_only,omitempty"`
 	// Prose are the rules of the RFC's prose that its ABNF does not
 	// express, each checked by a Go function of the face package (Find:
 	// func(string) int, the offset of the first violation or -1) and

@@ -23,12 +23,12 @@ type (
 	Error = uri.Error[grammar.Rule]
 	// RuleError reports a grammar.Rule that is not one of RFC 3987's section 2.2.
 	RuleError = uri.RuleError[grammar.Rule]
-	// EscapeError reports a string [Escape] cannot percent-encode for a
-	// rule.
-	EscapeError = uri.EscapeError[grammar.Rule]
 	// Node is a node of a parse tree ([ParseTree]).
 	Node = uri.Node[grammar.Rule]
 
+	// EscapeError reports a string [Escape] cannot percent-encode for a
+	// rule.
+	EscapeError     = uri.EscapeError[grammar.Rule]
 	Component       = uri.Component
 	HostKind        = uri.HostKind
 	Field           = uri.Field
@@ -182,7 +182,7 @@ var theGrammar = uri.New(uri.Data[grammar.Rule]{
 	Start:     grammar.RuleIRIReference,
 	Info: func(r grammar.Rule) uri.RuleInfo {
 		i := r.Info()
-		return uri.RuleInfo{Name: i.Name, ABNF: i.ABNF, Section: i.Section, CharacterLevel: i.CharacterLevel}
+		return uri.RuleInfo{Name: i.Name, ABNF: i.ABNF, Section: i.Section, Spec: i.Spec, CharacterLevel: i.CharacterLevel}
 	},
 	Uses:          func(r grammar.Rule) []grammar.Rule { return r.Info().Uses },
 	Lookup:        grammar.Lookup,

@@ -25,7 +25,10 @@ type Rule interface {
 type RuleInfo struct {
 	Name, ABNF, Section string
 	// Spec is the document that defines the rule when it is not the
-	// grammar's: "RFC 6874" for the rules of the edit zone-id.
+	// grammar's: a rule the grammar takes from another (RFC 9112's query
+	// is RFC 3986's), or a rule of an edit ("RFC 6874" for the edit
+	// zone-id); empty for the grammar's own rules, which its
+	// [Grammar.Spec] defines.
 	Spec string
 	// CharacterLevel reports a rule every string of which is one
 	// character (pchar, unreserved, ucschar, ...): gen works it out from

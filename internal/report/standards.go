@@ -8,6 +8,7 @@ import (
 	"github.com/rfc2396/rfc2396/parser"
 	"github.com/rfc2396/rfc2396/rfc3986"
 	"github.com/rfc2396/rfc2396/rfc3987"
+	"github.com/rfc2396/rfc2396/rfc9112"
 	"github.com/rfc2396/rfc2396/uri"
 )
 
@@ -93,6 +94,7 @@ func Standards() []Standard {
 		{Name: StandardRFC2396, Spec: "RFC 2396"},
 		grammarStandard(rfc3986.Grammar()),
 		grammarStandard(rfc3987.Grammar()),
+		grammarStandard(rfc9112.Grammar()),
 	}
 }
 

@@ -21,7 +21,11 @@ type Info struct {
 	Name    string // the RFC's name, e.g. "URI-reference"
 	PEGName string // the name in rfc3986.peg, e.g. "URI_reference"
 	ABNF    string // the rule's line in Appendix A
-	Section string // the section of RFC 3986 that defines the rule
+	Section string // the section of RFC 3986 (or of Spec) that defines the rule
+	// Spec is the document that defines a rule RFC 3986 takes from another
+	// grammar (its manifest's "imports"), e.g. "RFC 3986"; empty for RFC
+	// 3986's own rules.
+	Spec string
 	// CharacterLevel reports a rule every string of which is one character of
 	// the input or one percent-encoding (pchar, pct-encoded, unreserved,
 	// reserved, gen-delims, sub-delims). gen works it out from the rule's

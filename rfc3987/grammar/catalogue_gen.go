@@ -21,7 +21,11 @@ type Info struct {
 	Name    string // the RFC's name, e.g. "IRI-reference"
 	PEGName string // the name in rfc3987.peg, e.g. "IRI_reference"
 	ABNF    string // the rule's line in section 2.2
-	Section string // the section of RFC 3987 that defines the rule
+	Section string // the section of RFC 3987 (or of Spec) that defines the rule
+	// Spec is the document that defines a rule RFC 3987 takes from another
+	// grammar (its manifest's "imports"), e.g. "RFC 3986"; empty for RFC
+	// 3987's own rules.
+	Spec string
 	// CharacterLevel reports a rule every string of which is one character of
 	// the input or one percent-encoding (ipchar, iunreserved, ucschar,
 	// iprivate, pct-encoded, unreserved, reserved, gen-delims, sub-delims).

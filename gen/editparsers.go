@@ -68,7 +68,36 @@ func generateEditParsers(ref *pegFile, c *composition) error {
 		}
 	}
 	src = adapter("editcompact", "EditCompact", "parser/internal/editcompact/editcompact.peg", "grammar.NumAllRules", kept, acc)
-	return writeGo("parser/internal/editcompact/adapter_gen.go", append(src, pickTable(c, slots)...))
+	if err := writeGo("parser/internal/editcompact/adapter_gen.go", append(src, pickTable(c, slots)...)); err != nil {
+		return err
+	}
+	return generateStrictCompact(ref)
+}
+
+// generateStrictCompact writes parser/internal/compact: the compact form of
+// rfc2396.peg alone, Appendix A with no edit, which strict Parse runs. The
+// union's parser with no edit in force reads the same language, but tests
+// a pick at each rule that an edit redefines and reads runs through a
+// table chosen by a pick; this one has neither.
+func generateStrictCompact(ref *pegFile) error {
+	acc, err := deriveCompact(ref, compactKeep, compactTarget{
+		source:   "rfc2396.peg",
+		pkg:      "compact",
+		pegPath:  "parser/internal/compact/compact.peg",
+		goPath:   "parser/internal/compact/parser_gen.go",
+		typeName: "Compact",
+		what:     "The compact grammar that strict Parse runs: rfc2396.peg",
+	})
+	if err != nil {
+		return err
+	}
+	var kept []*pegRule
+	for _, r := range ref.rules {
+		if slices.Contains(compactKeep, r.name) {
+			kept = append(kept, r)
+		}
+	}
+	return writeGo("parser/internal/compact/adapter_gen.go", adapter("compact", "Compact", "parser/internal/compact/compact.peg", "grammar.NumRules", kept, acc))
 }
 
 // pickTable writes, for each pick slot of the union grammar, the edit of

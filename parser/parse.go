@@ -5,19 +5,19 @@ import (
 
 	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/internal/uriparts"
-	"github.com/rfc2396/rfc2396/parser/internal/explain"
 )
 
 // maxInput is the longest reference Parse takes.
 const maxInput = uriparts.MaxLen
 
-// screenAbove is the length above which Parse, before it runs the compact
-// parser, checks the reference with the automaton of package explain. The
-// compact parser keeps a token for each rule it matches, and tokens of
-// alternatives it tries and gives up; the automaton holds nothing. A long
-// reference that is not valid, 50 MB of junk say, is then rejected without
-// that memory, at the cost of a second pass (about a third of the parse's
-// time) over long valid ones.
+// screenAbove is the length above which a profile's Parse, before it runs
+// the compact parser of the union grammar, checks the reference with the
+// profile's automaton. That parser keeps a token for each rule it
+// matches, and tokens of alternatives it tries and gives up, some per byte
+// under edits (non-ascii's UTF-8 sequences); the automaton holds nothing.
+// A long reference that is not valid, 50 MB of junk say, is then rejected
+// without that memory, at the cost of a second pass over long valid ones.
+// Strict Parse needs no screen (see parseStrictInto).
 const screenAbove = 64 << 10
 
 // TooLongError reports a reference longer than [Parse] takes (2 GiB).
@@ -56,12 +56,11 @@ func ParseInto(u *URI, ref string) error { return strict.ParseInto(u, ref) }
 func Valid(ref string) bool { return strict.Valid(ref) }
 
 // parseStrictInto is ParseInto under Appendix A exactly: the compact
-// parser with no edit in force.
+// parser of rfc2396.peg. Unlike a profile's, it screens no long input
+// with the automaton: that parser keeps a bounded number of tokens
+// whatever the input (TestStrictTokensBounded), so a long invalid input
+// costs it no memory, and a long valid one is read once, not twice.
 func parseStrictInto(u *URI, ref string) error {
-	if len(ref) > screenAbove && !explain.Match(grammar.RuleURIReference, ref) {
-		*u = URI{}
-		return strict.explainError(grammar.RuleURIReference, ref)
-	}
 	if !parseStrictTokens(u, ref) {
 		*u = URI{}
 		return strict.explainError(grammar.RuleURIReference, ref)

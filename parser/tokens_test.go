@@ -10,6 +10,7 @@ import (
 	"github.com/rfc2396/rfc2396/internal/corpus"
 	"github.com/rfc2396/rfc2396/internal/oracle"
 	"github.com/rfc2396/rfc2396/internal/uritest"
+	"github.com/rfc2396/rfc2396/parser/internal/compact"
 	"github.com/rfc2396/rfc2396/parser/internal/editcompact"
 	"github.com/rfc2396/rfc2396/parser/internal/editref"
 )
@@ -88,6 +89,10 @@ func TestTokenParsersAgree(t *testing.T) {
 		compact.SetEdits(set)
 		reference.SetEdits(set)
 		valid := uritest.SameTokens(t, fmt.Sprintf("edits %v, compact (-) and reference (+) parsers", set), compact, reference, grammar.RuleURIReference, inputs, fillReads)
+		if set == 0 {
+			// Strict Parse runs the compact parser of rfc2396.peg alone.
+			uritest.SameTokens(t, "Appendix A, strict compact (-) and reference (+) parsers", compactParser(), reference, grammar.RuleURIReference, inputs, fillReads)
+		}
 		if valid == 0 {
 			t.Errorf("edits %v: no valid reference among %d", set, len(inputs))
 		}
@@ -103,3 +108,7 @@ func sample(lines []string, n int) []string {
 	}
 	return out
 }
+
+// compactParser is the strict compact parser (package compact), named
+// apart from the local variable compact above.
+func compactParser() *compact.Parser { return compact.NewParser() }

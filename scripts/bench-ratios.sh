@@ -4,6 +4,10 @@
 #   - the library against net/url: BenchmarkCorpusInterleaved (parser),
 #     median over COUNT runs of each operation's median time per reference
 #     against url.Parse on the same references, run in turn;
+#   - rfc3986 against net/url: BenchmarkCorpusInterleaved (rfc3986), the
+#     same for Parse, ParseInto, Valid, Resolve (the string function and
+#     a parsed base's ResolveReferenceString) and Normalize, each against
+#     net/url doing the same job (see the benchmark);
 #   - the command line against the net/url line tool
 #     (../shared/bench/neturl-cli): BenchmarkCLICorpus (cmd/rfc2396), CPU
 #     time (user+system) of RUNS alternating runs of each batch command
@@ -64,6 +68,20 @@ paste -d ' ' "$tmp/ratio" "$tmp/ns" | awk '{
 	printf "| %s | %.2f | %.0f |\n", name, $2, $4
 }'
 echo "| (url.Parse) | 1.00 | $(metric net-url-ns/ref <"$tmp/lib.txt" | awk '{print $2}' | sort -n | awk '{a[NR]=$1} END {printf "%.0f", a[int((NR+1)/2)]}') |"
+echo
+
+echo "## rfc3986 against net/url doing the same job (load $(load))"
+echo
+go test -run '^$' -bench CorpusInterleaved -cpu 1 -benchtime "$benchtime" -count "$count" ./rfc3986/ >"$tmp/rfc3986.txt"
+echo "| operation | time against net/url | ns/ref | net/url ns/ref |"
+echo "| --- | ---: | ---: | ---: |"
+metric x-net-url <"$tmp/rfc3986.txt" | medians >"$tmp/ratio"
+metric ns/ref <"$tmp/rfc3986.txt" | medians >"$tmp/ns"
+metric net-url-ns/ref <"$tmp/rfc3986.txt" | medians >"$tmp/nns"
+paste -d ' ' "$tmp/ratio" "$tmp/ns" "$tmp/nns" | awk '{
+	name = $1; sub(/^op=/, "", name)
+	printf "| %s | %.2f | %.0f | %.0f |\n", name, $2, $4, $6
+}'
 echo
 
 echo "## The command line against the net/url line tool (load $(load))"

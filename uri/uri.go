@@ -196,7 +196,9 @@ func (g *Grammar[R]) ParseInto(u *URI[R], ref string) error {
 			return g.proseError(g.d.Start, ref, pr, i)
 		}
 	}
-	*u = URI[R]{g: g, ref: ref, spans: p.spans, hostKind: p.hostKind}
+	// Field by field: a composite literal would be built on the stack
+	// and copied, a second copy of the spans.
+	u.g, u.ref, u.spans, u.hostKind = g, ref, p.spans, p.hostKind
 	return nil
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
 // ProseRule is a rule of an RFC's prose that its ABNF does not express: a
@@ -129,9 +130,11 @@ func (g *Grammar[R]) proseViolation(s string) (p ProseRule, offset int, ok bool)
 // proseError is the *Error for s, which rule derives but the prose rule p
 // refuses at offset: Rule and Path are those being read at offset.
 func (g *Grammar[R]) proseError(rule R, s string, p ProseRule, offset int) *Error[R] {
-	// The rules being read at offset: those of the reading of s[:offset]
-	// followed by a byte no rule of the family takes.
-	res := g.d.Explain(rule, s[:offset]+"\x00")
+	// The rules being read at offset: those of the reading of s up to
+	// the end of the character there (which the grammar takes), followed
+	// by a byte no rule of the family takes.
+	_, size := utf8.DecodeRuneInString(s[offset:])
+	res := g.d.Explain(rule, s[:offset+size]+"\x00")
 	e := &Error[R]{g: g, Input: s, Start: rule, Offset: offset, Rule: rule, Path: []R{rule}}
 	if len(res.Path) > 0 {
 		e.Path = res.Path

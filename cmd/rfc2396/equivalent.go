@@ -8,6 +8,7 @@ import (
 	"github.com/rfc2396/rfc2396/internal/pct"
 	"github.com/rfc2396/rfc2396/internal/report"
 	"github.com/rfc2396/rfc2396/parser"
+	"github.com/rfc2396/rfc2396/rfc3987"
 )
 
 func equivalentCommand() *command {
@@ -56,6 +57,7 @@ type comparisonStep int
 const (
 	stepSimple      comparisonStep = iota // 6.2.1: equal as strings
 	stepCase                              // 6.2.2.1: scheme and host case, hex digits of escapes
+	stepCharacter                         // RFC 3987 5.3.2.2: NFC (IRIs only)
 	stepPercent                           // 6.2.2.2: escaped unreserved characters decoded (RFC 3986)
 	stepPathSegment                       // 6.2.2.3: dot segments removed
 	stepScheme                            // 6.2.3: empty and default ports, an empty http path
@@ -63,12 +65,12 @@ const (
 
 // code is the step's name in JSON.
 func (s comparisonStep) code() string {
-	return [...]string{"simple-string", "case", "percent-encoding", "path-segment", "scheme-based"}[s]
+	return [...]string{"simple-string", "case", "character", "percent-encoding", "path-segment", "scheme-based"}[s]
 }
 
 // name is the step's name for people.
 func (s comparisonStep) name() string {
-	return [...]string{"simple string comparison", "case normalization", "percent-encoding normalization",
+	return [...]string{"simple string comparison", "case normalization", "character normalization", "percent-encoding normalization",
 		"path segment normalization", "scheme-based normalization"}[s]
 }
 
@@ -78,15 +80,15 @@ func (s comparisonStep) section(std string) string {
 		// RFC 3987 section 5.3 is RFC 3986's ladder with a rung of
 		// its own, character normalization (5.3.2.2), between case
 		// and percent-encoding normalization.
-		return [...]string{"5.3.1", "5.3.2.1", "5.3.2.3", "5.3.2.4", "5.3.3"}[s]
+		return [...]string{"5.3.1", "5.3.2.1", "5.3.2.2", "5.3.2.3", "5.3.2.4", "5.3.3"}[s]
 	}
 	if std != report.StandardRFC2396 {
-		return [...]string{"6.2.1", "6.2.2.1", "6.2.2.2", "6.2.2.3", "6.2.3"}[s]
+		return [...]string{"6.2.1", "6.2.2.1", "", "6.2.2.2", "6.2.2.3", "6.2.3"}[s]
 	}
 	// RFC 2396 has no ladder: section 6 names the case of the scheme
 	// and host, the escapes and the default port; the dot segments go
 	// as steps 6c to 6f of section 5.2 remove them.
-	return [...]string{"6", "6", "6", "5.2", "6"}[s]
+	return [...]string{"6", "6", "", "6", "5.2", "6"}[s]
 }
 
 // uriParts are the components of a reference that equivalence compares,
@@ -162,6 +164,7 @@ func compareRefs(rd report.Reader, rule report.Rule, a, b string) (equivalence, 
 	pa, fa := read(a)
 	pb, fb := read(b)
 	is3986 := report.RFC3986Family(rd)
+	iri := rd.Standard() == report.StandardRFC3987
 	need := func(name string, s comparisonStep) {
 		if s > e.step {
 			e.step, e.components = s, nil
@@ -172,19 +175,22 @@ func compareRefs(rd report.Reader, rule report.Rule, a, b string) (equivalence, 
 	}
 	for i := range pa.values {
 		if x, y := pa.values[i], pb.values[i]; x != y || pa.defined[i] != pb.defined[i] {
-			need(partNames[i], partStep(partNames[i], x, y, pa.defined[i] == pb.defined[i], pa.server, is3986))
+			need(partNames[i], partStep(partNames[i], x, y, pa.defined[i] == pb.defined[i], pa.server, is3986, iri))
 		}
 	}
 	if fa != fb {
-		need("fragment", partStep("fragment", fa.Value, fb.Value, fa.Defined == fb.Defined, false, is3986))
+		need("fragment", partStep("fragment", fa.Value, fb.Value, fa.Defined == fb.Defined, false, is3986, iri))
 	}
 	return e, nil
 }
 
 // partStep is the first rung of the ladder after which the values x and y
 // of the component name of two equivalent references are equal; both
-// defined or both not when sameDefined.
-func partStep(name, x, y string, sameDefined, server, is3986 bool) comparisonStep {
+// defined or both not when sameDefined. Under RFC 3987 (iri), the
+// characters are normalized to NFC after case (5.3.2.2), and
+// percent-encoding normalization decodes what an IRI holds as it is
+// (5.3.2.3), as rfc3987's Normalize does.
+func partStep(name, x, y string, sameDefined, server, is3986, iri bool) comparisonStep {
 	switch {
 	case name == "port" || !sameDefined:
 		return stepScheme
@@ -202,6 +208,10 @@ func partStep(name, x, y string, sameDefined, server, is3986 bool) comparisonSte
 	switch {
 	case fx == fy:
 		return stepCase
+	case iri && rfc3987.NormalizeNFC(fx) == rfc3987.NormalizeNFC(fy):
+		return stepCharacter
+	case iri && rfc3987.NormalizeNFC(decodeUnreserved(rfc3987.NormalizePercentEncoding(fx))) == rfc3987.NormalizeNFC(decodeUnreserved(rfc3987.NormalizePercentEncoding(fy))):
+		return stepPercent
 	case is3986 && decodeUnreserved(fx) == decodeUnreserved(fy):
 		return stepPercent
 	case name == "path":

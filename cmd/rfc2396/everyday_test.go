@@ -18,6 +18,7 @@ import (
 	"github.com/rfc2396/rfc2396/internal/oracle"
 	"github.com/rfc2396/rfc2396/parser"
 	"github.com/rfc2396/rfc2396/rfc3986"
+	"github.com/rfc2396/rfc2396/rfc3987"
 )
 
 // cliCase is one command line, its standard input, and what it must give.
@@ -194,6 +195,11 @@ func TestEquivalent(t *testing.T) {
 		{"http://a/%7Ea", "http://a/~a", "rfc2396", "", []string{"path"}},
 		{"http://a/%7Ea", "http://a/~a", "rfc3986", "percent-encoding", []string{"path"}},
 		{"http://a/%7ea", "http://a/~a", "rfc3986", "percent-encoding", []string{"path"}},
+		// RFC 3987 section 5.3.2.2 (NFC: "e" and U+0301 is U+00E9) and
+		// 5.3.2.3 ("ros%C3%A9" is "rosé", the example of section 5.3.2).
+		{"http://a/e\u0301", "http://a/\u00e9", "rfc3987", "character", []string{"path"}},
+		{"http://a/ros%C3%A9", "http://a/ros\u00e9", "rfc3987", "percent-encoding", []string{"path"}},
+		{"http://a/ros%c3%a9", "http://a/ros%C3%A9", "rfc3986", "case", []string{"path"}},
 		{"http://a/b/../c", "http://a/c", "rfc2396", "path-segment", []string{"path"}},
 		{"http://a/b/./c", "http://a/b/c", "rfc3986", "path-segment", []string{"path"}},
 		{"http://a:80/", "http://a/", "rfc2396", "scheme-based", []string{"port"}},
@@ -211,11 +217,16 @@ func TestEquivalent(t *testing.T) {
 			continue
 		}
 		var lib bool
-		if tt.standard == "rfc3986" {
+		switch tt.standard {
+		case "rfc3986":
 			ua, _ := rfc3986.Parse(tt.a)
 			ub, _ := rfc3986.Parse(tt.b)
 			lib = rfc3986.Equivalent(ua, ub)
-		} else {
+		case "rfc3987":
+			ua, _ := rfc3987.Parse(tt.a)
+			ub, _ := rfc3987.Parse(tt.b)
+			lib = rfc3987.Equivalent(ua, ub)
+		default:
 			ua, _ := parser.Parse(tt.a)
 			ub, _ := parser.Parse(tt.b)
 			lib = parser.Equivalent(ua, ub)

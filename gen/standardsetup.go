@@ -22,10 +22,11 @@ import (
 // lines are kept as they are edited afterwards (abnfText).
 func abnfHeader(m *manifest) string {
 	return strings.Join([]string{
-		"; " + m.grammarName() + ", in the ABNF of RFC 5234, one rule a line.",
-		"; gen standard writes the rule lines from the ABNF line above each rule",
-		"; of " + m.Grammar + "; edit them there. These \";\" lines are kept: say",
-		"; here where the rules are taken from and what was joined or left out.",
+		"; " + m.grammarName() + ",",
+		"; in the ABNF of RFC 5234, one rule a line. gen standard writes the rule",
+		"; lines from the ABNF line above each rule of " + m.Grammar + ": edit",
+		"; them there. These \";\" lines are kept: say here where the rules are",
+		"; taken from and what was joined or left out.",
 		"",
 	}, "\n")
 }

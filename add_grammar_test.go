@@ -12,9 +12,9 @@ import (
 // copy of the repository: RFC 3986 with "_" allowed in a scheme, as
 // package rfc3986x with the full API. It writes the grammar file (a copy
 // of rfc3986.peg with scheme's ABNF line and body changed) and the
-// manifest (testdata/addgrammar), runs gen standard, takes the
-// go:generate lines gen prints as missing from generate.go, runs them and
-// adds them there, and then holds the new package, with the test file of
+// manifest (testdata/addgrammar), runs gen standard, takes the lines
+// that gen prints as missing from generate.go, runs them and adds them
+// there, and then holds the new package, with the test file of
 // testdata/addgrammar, to go vet and go test. Only the new grammar's
 // steps run, not the whole of go generate.
 func TestAddGrammar(t *testing.T) {

@@ -14,7 +14,7 @@ import (
 // that adding a grammar (docs/adding-a-grammar.md) takes a PEG file, a
 // manifest and the lines of generate.go, and nothing else by hand: the
 // grammar file's header, a first table of explained errors, and the
-// go:generate lines the standard needs, printed when generate.go lacks
+// lines of generate.go the standard needs, printed when the file lacks
 // them.
 
 // abnfHeader is the header of m's grammar file when gen writes it for the

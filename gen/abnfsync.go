@@ -105,13 +105,19 @@ func abnfRuleName(line string) (string, bool) {
 // writeABNF rewrites the grammar file path from the ABNF lines of rules,
 // read from pegFileName, and returns its new text. It says on standard
 // error which lines it changed, old and new, so that a line edited in
-// path rather than in pegFileName is not lost unseen.
-func writeABNF(path string, rules []*pegRule, pegFileName string) (string, error) {
+// path rather than in pegFileName is not lost unseen; a file that had no
+// rule lines yet gets one line saying how many it was given. A file that
+// does not exist yet starts with header (";" lines, or nothing).
+func writeABNF(path string, rules []*pegRule, pegFileName, header string) (string, error) {
 	old, err := os.ReadFile(path)
 	if err != nil && !os.IsNotExist(err) {
 		return "", err
 	}
-	text, err := abnfText(string(old), rules, pegFileName)
+	start := string(old)
+	if err != nil {
+		start = header
+	}
+	text, err := abnfText(start, rules, pegFileName)
 	if err != nil {
 		return "", err
 	}
@@ -120,14 +126,22 @@ func writeABNF(path string, rules []*pegRule, pegFileName string) (string, error
 	}
 	oldLines := strings.Split(string(old), "\n")
 	newLines := strings.Split(text, "\n")
-	for _, l := range oldLines {
-		if _, ok := abnfRuleName(l); ok && !slices.Contains(newLines, l) {
-			fmt.Fprintf(os.Stderr, "gen: %s: replaced %q (the ABNF lines are written in %s)\n", path, l, pegFileName)
+	if !slices.ContainsFunc(oldLines, func(l string) bool { _, ok := abnfRuleName(l); return ok }) {
+		what := ""
+		if len(old) == 0 && header != "" {
+			what = ", under a header to complete (its \";\" lines: where the rules come from, what was joined or left out)"
 		}
-	}
-	for _, l := range newLines {
-		if _, ok := abnfRuleName(l); ok && !slices.Contains(oldLines, l) {
-			fmt.Fprintf(os.Stderr, "gen: %s: wrote %q from %s\n", path, l, pegFileName)
+		fmt.Fprintf(os.Stderr, "gen: %s: wrote %d rule lines from %s%s\n", path, len(rules), pegFileName, what)
+	} else {
+		for _, l := range oldLines {
+			if _, ok := abnfRuleName(l); ok && !slices.Contains(newLines, l) {
+				fmt.Fprintf(os.Stderr, "gen: %s: replaced %q (the ABNF lines are written in %s)\n", path, l, pegFileName)
+			}
+		}
+		for _, l := range newLines {
+			if _, ok := abnfRuleName(l); ok && !slices.Contains(oldLines, l) {
+				fmt.Fprintf(os.Stderr, "gen: %s: wrote %q from %s\n", path, l, pegFileName)
+			}
 		}
 	}
 	if err := writeFile(path, []byte(text)); err != nil {

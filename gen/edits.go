@@ -147,7 +147,7 @@ func loadEdit(name string) (*edit, error) {
 	}
 	// The rule lines of edits/NAME.abnf are the ABNF lines of
 	// edits/NAME.peg; its comment lines are its own.
-	src, err := writeABNF(path, e.peg.rules, pegPath)
+	src, err := writeABNF(path, e.peg.rules, pegPath, "")
 	if err != nil {
 		return nil, err
 	}

@@ -68,7 +68,7 @@ func generateEditVariant(m *manifest, ref *pegFile, defs []bnf.Definition, secti
 		return err
 	}
 	abnfPath := strings.TrimSuffix(e.PEG, ".peg") + ".abnf"
-	text, err := writeABNF(abnfPath, eref.rules, e.PEG)
+	text, err := writeABNF(abnfPath, eref.rules, e.PEG, "")
 	if err != nil {
 		return err
 	}

@@ -104,7 +104,7 @@ func generateGrammar() error {
 	if err := syncEntryPoints("rfc2396.peg", ref, "URI_reference"); err != nil {
 		return err
 	}
-	abnf, err := writeABNF("grammar/rfc2396.abnf", appendixA(ref), "rfc2396.peg")
+	abnf, err := writeABNF("grammar/rfc2396.abnf", appendixA(ref), "rfc2396.peg", "")
 	if err != nil {
 		return err
 	}

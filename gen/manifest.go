@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path"
+	"path/filepath"
 	"strings"
 )
 
@@ -180,6 +181,9 @@ func readManifest(file string) (*manifest, error) {
 	if dec.More() {
 		return nil, fmt.Errorf("%s: more than one JSON value", file)
 	}
+	if err := m.fillDefaults(); err != nil {
+		return nil, fmt.Errorf("%s: %v", file, err)
+	}
 	var missing []string
 	for _, f := range []struct{ name, value string }{
 		{"grammar", m.Grammar}, {"abnf", m.ABNF}, {"dir", m.Dir}, {"import", m.Import},
@@ -207,6 +211,58 @@ func readManifest(file string) (*manifest, error) {
 	}
 	m.Site.Spec, m.Site.ABNF, m.Site.PEG = m.Spec, m.ABNF, m.Grammar
 	return m, nil
+}
+
+// fillDefaults fills the fields a manifest may leave out, from the name of
+// its file, NAME.manifest.json: dir is NAME; grammar NAME.peg beside the
+// manifest; abnf grammar/NAME.abnf (NAME the last element of dir); import
+// the module's path (go.mod's module line, in the directory gen runs in)
+// and dir; site.name the last element of dir; compact_what names the
+// grammar. A manifest whose file has another name must give dir.
+func (m *manifest) fillDefaults() error {
+	name, named := strings.CutSuffix(filepath.Base(m.file), ".manifest.json")
+	if m.Dir == "" && named && name != "" {
+		m.Dir = name
+	}
+	if m.Dir == "" {
+		return nil // reported as missing
+	}
+	base := path.Base(m.Dir)
+	if m.Grammar == "" && named {
+		m.Grammar = filepath.ToSlash(filepath.Join(filepath.Dir(m.file), name+".peg"))
+	}
+	if m.ABNF == "" {
+		m.ABNF = "grammar/" + base + ".abnf"
+	}
+	if m.Import == "" {
+		mod, err := modulePath("go.mod")
+		if err != nil {
+			return fmt.Errorf("no import, and the module's path is unknown: %v", err)
+		}
+		m.Import = mod + "/" + m.Dir
+	}
+	if m.Site.Name == "" {
+		m.Site.Name = base
+	}
+	if m.CompactWhat == "" && m.Spec != "" && m.Collection != "" && m.Grammar != "" {
+		m.CompactWhat = "The compact grammar of " + m.Spec + " " + m.Collection + ": " + m.Grammar
+	}
+	return nil
+}
+
+// modulePath returns the module path that the go.mod file at file
+// declares.
+func modulePath(file string) (string, error) {
+	src, err := os.ReadFile(file)
+	if err != nil {
+		return "", err
+	}
+	for _, line := range strings.Split(string(src), "\n") {
+		if rest, ok := strings.CutPrefix(strings.TrimSpace(line), "module "); ok {
+			return strings.Trim(strings.TrimSpace(rest), `"`), nil
+		}
+	}
+	return "", fmt.Errorf("%s has no module line", file)
 }
 
 // File is the manifest's path.

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // TestManifests reads both manifests and checks that what they name
@@ -45,5 +47,33 @@ func TestManifests(t *testing.T) {
 		if _, err := readManifest(file); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: got %v, want an error with %q", c.json, err, c.want)
 		}
+	}
+}
+
+// TestManifestDefaults checks the fields a manifest named
+// NAME.manifest.json may leave out.
+func TestManifestDefaults(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "rfcx.manifest.json")
+	src := `{"import": "example.com/m/rfcx", "start": "s", "spec": "RFC X", "collection": "Appendix A", "compact_keep": ["s"]}`
+	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	m, err := readManifest(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := []string{m.Dir, m.Grammar, m.ABNF, m.Site.Name, m.CompactWhat}
+	want := []string{"rfcx", filepath.ToSlash(filepath.Join(filepath.Dir(file), "rfcx.peg")), "grammar/rfcx.abnf", "rfcx",
+		"The compact grammar of RFC X Appendix A: " + filepath.ToSlash(filepath.Join(filepath.Dir(file), "rfcx.peg"))}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("dir, grammar, abnf, site.name, compact_what (-want +got):\n%s", diff)
+	}
+	// Without import, the module's path comes from go.mod, which the
+	// package's directory (gen) lacks: gen says so.
+	if err := os.WriteFile(file, []byte(`{"start": "s"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := readManifest(file); err == nil || !strings.Contains(err.Error(), "no import, and the module's path is unknown") {
+		t.Errorf("a manifest without import, outside a module: got %v", err)
 	}
 }

@@ -33,7 +33,10 @@ import (
 //   - escape_gen.go, when the manifest has "escape";
 //   - face_gen.go, when the manifest names a "face";
 //
-// and the site's pages of the grammar (site/data/NAME).
+// and the site's pages of the grammar (site/data/NAME). For a standard it
+// meets for the first time it also writes the header of the grammar file
+// and a first table of explained errors, and prints the go:generate lines
+// generate.go lacks (standardsetup.go).
 func generateStandard(file string) error {
 	m, err := readManifest(file)
 	if err != nil {
@@ -70,7 +73,7 @@ func generateStandard(file string) error {
 			return err
 		}
 	}
-	abnf, err := writeABNF(m.ABNF, appendixA(ref), m.Grammar)
+	abnf, err := writeABNF(m.ABNF, appendixA(ref), m.Grammar, abnfHeader(m))
 	if err != nil {
 		return err
 	}
@@ -162,6 +165,9 @@ func generateStandard(file string) error {
 	if err := writeStandardCode(m, defs, charLevel, explainDir, tablesSize); err != nil {
 		return err
 	}
+	if err := seedExplainTable(m); err != nil {
+		return err
+	}
 	acc, err := deriveCompact(ref, m.Keep, compactTarget{
 		source:   m.Grammar,
 		pkg:      "compact",
@@ -189,10 +195,13 @@ func generateStandard(file string) error {
 	}
 	// The site's pages (/g/NAME/): a page and a diagram per rule, the
 	// core rules of RFC 5234 included.
-	if m.NoSite {
-		return nil
+	if !m.NoSite {
+		if err := writeSite(m.Site, bnf.WithCore(rfcDefs), string(src), rfcSections); err != nil {
+			return err
+		}
 	}
-	return writeSite(m.Site, bnf.WithCore(rfcDefs), string(src), rfcSections)
+	reportGenerateLines(m)
+	return nil
 }
 
 // startRuleFirst returns defs and sections (one for each of defs) with the

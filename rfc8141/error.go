@@ -147,3 +147,14 @@ func why(s string, ce *Error) string {
 func isHex(c byte) bool {
 	return c >= '0' && c <= '9' || c|0x20 >= 'a' && c|0x20 <= 'f'
 }
+
+// Syntax returns what e says, as the core's errors do (see
+// [uri.Error.Syntax]): the input, the offset, the rule being read and
+// what was expected there ("" for an error of the prose).
+func (e *URNError) Syntax() (input string, offset int, rule, expected string) {
+	if e.Err != nil {
+		input, offset, rule, expected = e.Err.Syntax()
+		return input, offset, rule, expected
+	}
+	return e.Input, e.Offset, e.Rule, ""
+}

@@ -11,7 +11,8 @@ import (
 // together, with their delimiters, are the input, its NID is 2 to 32
 // characters and its r-component holds no "?="; its normal form is a
 // URN, its own normal form and URN-equivalent to it. An error is a
-// *URNError at an offset inside the input.
+// *URNError at an offset inside the input, never the automaton and the
+// compact parser disagreeing.
 func FuzzParse(f *testing.F) {
 	for _, s := range []string{"urn:example:a123,z456", "URN:EXAMPLE:a%2c?+r?=q#f", "urn:example:a?+r?=", "urn:ab:x",
 		"urn:x-y:z", "urn:urn-7:a", "urn:example:a#b#c", "urn:example:%zz", "urn:example:caf\xc3\xa9", "\xff", "urn:example:a?b"} {
@@ -24,7 +25,7 @@ func FuzzParse(f *testing.F) {
 		}
 		if err != nil {
 			var ue *URNError
-			if !errors.As(err, &ue) || ue.Offset < 0 || ue.Offset > len(s) {
+			if !errors.As(err, &ue) || ue.Offset < 0 || ue.Offset > len(s) || strings.Contains(err.Error(), "internal error") {
 				t.Fatalf("Parse(%q): %v", s, err)
 			}
 			_ = ue.ErrorWithPosition()

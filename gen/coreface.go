@@ -37,9 +37,12 @@ type coreFace struct {
 	Grammar, ABNF string
 	// Start is the start rule's Go constant, StartName its RFC name.
 	Start, StartName string
-	// Scheme, UserInfo, RegName and Query are the Go constants of the
-	// component rules that uri.Data names.
+	// Scheme, UserInfo, RegName and Query are the Go expressions of the
+	// component rules that uri.Data names ("grammar.RuleScheme"), or
+	// "noRule" where a value_only face's grammar has none; NoRule is
+	// whether one is.
 	Scheme, UserInfo, RegName, Query string
+	NoRule                           bool
 	// Whole are the Go constants of the rules whose strings are whole
 	// references.
 	Whole []string
@@ -141,16 +144,26 @@ func coreFaceOf(m *manifest, defs []bnf.Definition) (coreFace, error) {
 		}
 		f.Roles = append(f.Roles, coreRole{Rule: rule(name), Role: goRole})
 	}
-	for _, role := range []string{"scheme", "userinfo", "reg-name", "query"} {
-		if _, ok := m.Face.Components[role]; !ok {
+	// The rules uri.Data names. A value_only face's grammar may lack
+	// them (RFC 8141's URNs have no userinfo): each absent one is noRule,
+	// no rule of the grammar, which no reading is ever in. The API of a
+	// full face needs all four.
+	component := func(role string) string {
+		name, ok := m.Face.Components[role]
+		switch {
+		case ok:
+			return "grammar." + rule(name)
+		case !m.Face.ValueOnly:
 			missing = append(missing, role)
 		}
+		f.NoRule = true
+		return "noRule"
 	}
+	f.Scheme, f.UserInfo = component("scheme"), component("userinfo")
+	f.RegName, f.Query = component("reg-name"), component("query")
 	if len(missing) > 0 {
 		return f, fmt.Errorf("%s: face.components has no %s", m.File(), strings.Join(missing, ", "))
 	}
-	f.Scheme, f.UserInfo = rule(m.Face.Components["scheme"]), rule(m.Face.Components["userinfo"])
-	f.RegName, f.Query = rule(m.Face.Components["reg-name"]), rule(m.Face.Components["query"])
 	for _, w := range m.Face.Whole {
 		if !has(w) {
 			return f, fmt.Errorf("%s: face.whole: %s is not a rule of %s", m.File(), w, m.ABNF)

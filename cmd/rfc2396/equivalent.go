@@ -26,6 +26,9 @@ characters (6.2.2.2, RFC 3986 only: RFC 2396 unescapes nothing); after
 removing dot segments (6.2.2.3); or after the scheme's rules: an empty or
 default port, an empty http path (6.2.3). Under rfc3987 the same rungs
 are RFC 3987 section 5.3's (5.3.1, 5.3.2.1, 5.3.2.3, 5.3.2.4, 5.3.3).
+Under rfc8141 URNs are compared by RFC 8141 section 3.1 instead: equal as
+strings, after case normalization ("urn", the NID, the hex digits of the
+NSS's escapes), or ignoring the r-, q- and f-components.
 When they are not equivalent, it names the components that still differ. (To compare what the two
 standards make of one reference, use compare.) Exit status: 0 equivalent,
 1 not, 2 on a usage error or an invalid reference.`,
@@ -285,11 +288,27 @@ func runEquivalent(inv *invocation, rd report.Reader, a, b string, asJSON bool) 
 			err = &refError{r.which, rerr}
 		}
 	}
-	if err == nil {
+	// A standard with its own equivalence (RFC 8141 section 3.1)
+	// answers through its face; the others climb RFC 3986's ladder.
+	var own *report.Equivalence
+	if f := report.FaceOf(rd); err == nil && f != nil {
+		fe, ok, ferr := f.Equivalent(a, b)
+		switch {
+		case ferr != nil:
+			err = &refError{"a", ferr}
+		case ok:
+			own = &fe
+			e = equivalence{equivalent: fe.Equivalent, components: fe.Components, normalA: fe.NormalA, normalB: fe.NormalB}
+		}
+	}
+	if err == nil && own == nil {
 		e, err = compareRefs(rd, rule, a, b)
 	}
+	stepCode, stepName, stepSection := e.step.code(), e.step.name(), e.step.section(rd.Standard())
+	if own != nil {
+		stepCode, stepName, stepSection = own.Step, own.StepName, own.Section
+	}
 	out := inv.output()
-	std := rd.Standard()
 	if asJSON {
 		var jb report.Buffer
 		o := report.BeginObject(&jb)
@@ -306,8 +325,8 @@ func runEquivalent(inv *invocation, rd report.Reader, a, b string, asJSON bool) 
 			report.WriteError(&o, err.(*refError).err, err.(*refError).which)
 		} else {
 			o.Boolean("equivalent", e.equivalent)
-			o.StrOrNull("step", e.step.code(), !e.equivalent)
-			o.StrOrNull("section", e.step.section(std), !e.equivalent)
+			o.StrOrNull("step", stepCode, !e.equivalent)
+			o.StrOrNull("section", stepSection, !e.equivalent)
 			o.Key("components")
 			jb.WriteByte('[')
 			for i, c := range e.components {
@@ -338,6 +357,8 @@ func runEquivalent(inv *invocation, rd report.Reader, a, b string, asJSON bool) 
 		case !e.equivalent:
 			section := "6"
 			switch {
+			case own != nil:
+				section = own.Section
 			case rd.Standard() == report.StandardRFC3987:
 				section = "5.3"
 			case report.RFC3986Family(rd):
@@ -345,10 +366,10 @@ func runEquivalent(inv *invocation, rd report.Reader, a, b string, asJSON bool) 
 			}
 			fmt.Fprintf(out, "not equivalent: %s %s after normalization (%s section %s)\n",
 				strings.Join(e.components, ", "), plural(len(e.components), "differs", "differ"), std, section)
-		case e.step == stepSimple:
-			fmt.Fprintf(out, "equivalent: equal as strings (%s, %s section %s)\n", e.step.name(), std, e.step.section(rd.Standard()))
+		case stepCode == stepSimple.code():
+			fmt.Fprintf(out, "equivalent: equal as strings (%s, %s section %s)\n", stepName, std, stepSection)
 		default:
-			fmt.Fprintf(out, "equivalent: %s decides, in %s (%s section %s)\n", e.step.name(), strings.Join(e.components, ", "), std, e.step.section(rd.Standard()))
+			fmt.Fprintf(out, "equivalent: %s decides, in %s (%s section %s)\n", stepName, strings.Join(e.components, ", "), std, stepSection)
 		}
 		if e.normalA == e.normalB {
 			fmt.Fprintf(out, "  normal form  %s\n", e.normalA)

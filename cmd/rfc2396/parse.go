@@ -21,7 +21,7 @@ func parseCommand() *command {
 		name:    "parse",
 		streams: readsLines | writesResults | runsJobs,
 		summary: "check references against Appendix A; show components or where and why not",
-		usage:   "parse [--standard " + standardChoices() + "] [--rule NAME] [--profile NAME] [--allow EDIT,...] [--explain] [--idna] [--json | -q [--summary] | --get TEMPLATE] [-f FILE]... [REF ...]",
+		usage:   "parse [--standard " + standardChoices() + "] [--host H [--scheme S]] [--rule NAME] [--profile NAME] [--allow EDIT,...] [--explain] [--idna] [--json | -q [--summary] | --get TEMPLATE] [-f FILE]... [REF ...]",
 		about: `Checks each REF (with none, each line of standard input; "-" reads standard
 input there) against RFC 2396 Appendix A: URI-reference, or the rule given by
 --rule, by its RFC name (hostname, absoluteURI, IPv4address, ...). A valid
@@ -39,6 +39,10 @@ names for --rule (URI-reference, absolute-URI, relative-ref, IPv6address,
 (IRI-reference, ipath, ireg-name, ...) and adds the URI each maps to
 (section 3.1; --idna converts an ireg-name host with ToASCII there) and
 warnings for components that break section 4.2's bidi restrictions.
+--standard rfc9112 checks HTTP request-targets (RFC 9112 section 3.2) and
+adds the form; with --host (and --scheme, default http) the target URI of
+section 3.3. --standard rfc8141 checks URNs (RFC 8141 section 2, and the
+prose its errors cite) and adds the NID, NSS and r-, q- and f-components.
 Exit status: 0 all valid, 1 some invalid (or, with --idna, a host ToASCII
 refuses), 2 on a usage, read or write error (see docs/cli.md).`,
 		setup: func(fs *flag.FlagSet) func(*invocation) int {
@@ -47,12 +51,18 @@ refuses), 2 on a usage, read or write error (see docs/cli.md).`,
 			explainWhich := fs.Bool("explain", false, "for an invalid reference, list the edits and profiles under which it is valid")
 			get := fs.String("get", "", "print only the components `TEMPLATE` names, e.g. '{scheme} {host}' (see docs/cli.md)")
 			idna := fs.Bool("idna", false, "under rfc3987, convert an ireg-name host with ToASCII (RFC 3987 section 3.1) in the URI the IRI maps to")
+			host := fs.String("host", "", "under rfc9112, rebuild each request-target's target URI with this `Host` field value (RFC 9112 section 3.3)")
+			scheme := fs.String("scheme", "", "under rfc9112, the `scheme` of the target URI (default http)")
 			files := addFileFlag(fs)
 			sf := addStandardFlags(fs)
 			quiet := addQuietFlags(fs)
 			return func(inv *invocation) int {
 				inv.quiet = quiet
+				ctx := report.Context{Host: *host, Scheme: *scheme}
 				rd, err := sf.reader()
+				if err == nil {
+					err = report.SetContext(rd, ctx)
+				}
 				if err == nil && report.RFC3986Family(rd) && *explainWhich {
 					err = fmt.Errorf("--explain lists RFC 2396 profiles and edits; it does not apply with --standard %s (see the compare command)", rd.Standard())
 				}
@@ -74,7 +84,11 @@ refuses), 2 on a usage, read or write error (see docs/cli.md).`,
 					inv.warnf("%v", err)
 					return 2
 				}
-				newReader := func() report.Reader { rd, _ := sf.reader(); return rd }
+				newReader := func() report.Reader {
+					rd, _ := sf.reader()
+					report.SetContext(rd, ctx) // accepted for the first reader: no error
+					return rd
+				}
 				return runParse(inv, parseOptions{reader: rd, newReader: newReader, rule: rule, json: *asJSON, explain: *explainWhich, quiet: quiet.quiet, get: tmpl, idna: *idna}, *files)
 			}
 		},
@@ -233,6 +247,12 @@ func writeParseHuman(w *bufio.Writer, r *parseResult) {
 		fmt.Fprintf(w, " (needs %s)", strings.Join(r.EditsNeeded, ","))
 	}
 	w.WriteByte('\n')
+	for _, f := range r.Fields {
+		if f.Optional && !f.Value.Defined {
+			continue
+		}
+		writeComponentRow(w, strings.ReplaceAll(f.Name, "_", "-"), f.Value, "")
+	}
 	if v == nil {
 		writeIRIRows(w, r.IRI)
 		return

@@ -22,7 +22,10 @@ package report
 // components that break section 4.2's restrictions on bidirectional IRIs,
 // each {"code","section","message","component","text","offset"} with code
 // "bidi-mixed", "bidi-start" or "bidi-end". All three are null for an
-// invalid input.
+// invalid input. A standard with a [Face] adds, for a valid string of its
+// start rule, its own members last: RFC 9112's "form" (and, with a
+// context, "target_uri" and "target_uri_error"), RFC 8141's "nid",
+// "nss", "r_component", "q_component" and "f_component".
 func WriteParse(w *Buffer, rd Reader, rule Rule, in string, explain bool, r *Reading) {
 	NewParseWriter(rd, rule, explain).Write(w, in, r)
 }
@@ -94,6 +97,7 @@ func (pw *ParseWriter) Write(w *Buffer, in string, r *Reading) {
 		if pw.iri {
 			writeIRI(&o, r.IRI)
 		}
+		writeFields(&o, r.Fields)
 		o.End(true)
 		return
 	}
@@ -123,5 +127,13 @@ func (pw *ParseWriter) Write(w *Buffer, in string, r *Reading) {
 	if pw.iri {
 		writeIRI(&o, r.IRI)
 	}
+	writeFields(&o, r.Fields)
 	o.End(true)
+}
+
+// writeFields writes the members a standard's face adds (see [Field]).
+func writeFields(o *Object, fields []Field) {
+	for _, f := range fields {
+		o.Component(f.Name, f.Value)
+	}
 }

@@ -69,6 +69,9 @@ type Reading struct {
 	EditsNeeded []string
 	ValidUnder  []parser.Alternative
 	IRI         *IRI // RFC 3987: a valid IRI's URI and warnings ([ReadIRI])
+	// Fields are what a standard's [Face] adds to a valid reading of
+	// its start rule (RFC 9112's form, RFC 8141's NID, ...).
+	Fields []Field
 }
 
 // View is a valid reference's components as parse shows them, for both

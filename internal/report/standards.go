@@ -8,6 +8,7 @@ import (
 	"github.com/rfc2396/rfc2396/parser"
 	"github.com/rfc2396/rfc2396/rfc3986"
 	"github.com/rfc2396/rfc2396/rfc3987"
+	"github.com/rfc2396/rfc2396/rfc8141"
 	"github.com/rfc2396/rfc2396/rfc9112"
 	"github.com/rfc2396/rfc2396/uri"
 )
@@ -24,7 +25,14 @@ type Standard struct {
 	// (NewRFC2396Reader). edits lists the edits the grammar offers.
 	newReader func(allow []string) (Reader, error)
 	edits     func() []EditInfo
+	// face is what the standard's own package adds to its grammar, nil
+	// for none (see [Face]).
+	face Face
 }
+
+// Face returns what the standard's own package adds to its grammar (see
+// [Face]), nil for a standard read by its grammar alone.
+func (s Standard) Face() Face { return s.face }
 
 // EditInfo is an edit a standard of the RFC 3986 family offers (--allow):
 // its name, the document that justifies it and what it allows.
@@ -51,13 +59,19 @@ func (s Standard) NewReaderAllow(allow []string) (Reader, error) {
 
 // grammarStandard is a standard of the RFC 3986 family: its grammar value
 // read by a GrammarReader.
-func grammarStandard[R uri.Rule](g *uri.Grammar[R]) Standard {
+//
+// face, if not nil, is the standard's [Face]: its start rule, normal form
+// and equivalence are read through it.
+func grammarStandard[R uri.Rule](g *uri.Grammar[R], face Face) Standard {
 	return Standard{
-		Name: g.Name(), Spec: g.Spec(),
+		Name: g.Name(), Spec: g.Spec(), face: face,
 		newReader: func(allow []string) (Reader, error) {
 			v, err := g.Allow(allow...)
 			if err != nil {
 				return nil, err
+			}
+			if face != nil {
+				return &faceReader[R]{GrammarReader: NewGrammarReader(v), f: face}, nil
 			}
 			return NewGrammarReader(v), nil
 		},
@@ -92,9 +106,10 @@ func (s Standard) NewReader(p *parser.Profile) Reader {
 func Standards() []Standard {
 	return []Standard{
 		{Name: StandardRFC2396, Spec: "RFC 2396"},
-		grammarStandard(rfc3986.Grammar()),
-		grammarStandard(rfc3987.Grammar()),
-		grammarStandard(rfc9112.Grammar()),
+		grammarStandard(rfc3986.Grammar(), nil),
+		grammarStandard(rfc3987.Grammar(), nil),
+		grammarStandard(rfc9112.Grammar(), rfc9112Face{}),
+		grammarStandard(rfc8141.Grammar(), rfc8141Face{}),
 	}
 }
 

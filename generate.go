@@ -98,6 +98,7 @@ package rfc2396
 //go:generate go run ./rfc3986/internal/explain/tablegen rfc3986/internal/explain/testdata/explain.txt
 //go:generate go run ./rfc3987/internal/explain/tablegen rfc3987/internal/explain/testdata/explain.txt
 //go:generate go run ./rfc9112/internal/explain/tablegen rfc9112/internal/explain/testdata/explain.txt
+//go:generate go run ./rfc8141/internal/explain/tablegen rfc8141/internal/explain/testdata/explain.txt
 //go:generate go test . -run TestCharsetDiff|TestComponents|TestErrors -update-charset-diff -update-components -update-errors
 //go:generate go test ./parser -run TestMatchRules|TestProfiles|TestEscapeCases -update-match -update-profiles -update-escape
 //go:generate go test ./rfc3986 -run TestMatchByName|TestEscapeCases -update-match -update-escape

@@ -2,6 +2,7 @@ package rfc3986_test
 
 import (
 	"fmt"
+	"log"
 
 	"github.com/rfc2396/rfc2396/rfc3986"
 )
@@ -15,7 +16,7 @@ func ExampleAllow() {
 
 	g, err := rfc3986.Allow("zone-id")
 	if err != nil {
-		panic(err)
+		log.Fatal(err)
 	}
 	u, err := g.Parse(ref)
 	fmt.Println(u.Host().Value, u.HostKind(), err)

@@ -2,6 +2,7 @@ package rfc3987_test
 
 import (
 	"fmt"
+	"log"
 
 	"github.com/rfc2396/rfc2396/rfc3987"
 )
@@ -11,7 +12,7 @@ import (
 func ExampleParse() {
 	u, err := rfc3987.Parse("http://résumé.example.org/Dürst?q=1")
 	if err != nil {
-		panic(err)
+		log.Fatal(err)
 	}
 	fmt.Println(u.Host().Value, u.Path())
 	fmt.Println(rfc3987.ToURI(u.String()))
@@ -25,7 +26,10 @@ func ExampleParse() {
 func ExampleAllow() {
 	ref := "http://example.org/a\u202Eb"
 	fmt.Println(rfc3987.Valid(ref))
-	g, _ := rfc3987.Allow("bidi-formatting")
+	g, err := rfc3987.Allow("bidi-formatting")
+	if err != nil {
+		log.Fatal(err)
+	}
 	fmt.Println(g.Valid(ref))
 	// Output:
 	// false

@@ -29,20 +29,20 @@ type Oracle struct {
 // grammar/rfc3986.abnf.
 func New() *Oracle { return newOf(grammar.ABNF) }
 
-// appendixA is RFC 3986 Appendix A as the RFC publishes it, whatever
+// PublishedABNF is RFC 3986 Appendix A as the RFC publishes it, whatever
 // rfc3986.peg now says.
 //
 //go:embed appendix-a.abnf
-var appendixA string
+var PublishedABNF string
 
 // NewPublished is [New] for Appendix A as RFC 3986 publishes it
 // (appendix-a.abnf), not as rfc3986.peg now writes it: the two differ
 // only after someone edits the grammar. See [Facts].
-func NewPublished() *Oracle { return newOf(appendixA) }
+func NewPublished() *Oracle { return newOf(PublishedABNF) }
 
 // PublishedDefinitions returns the rules of Appendix A as RFC 3986
 // publishes it (appendix-a.abnf), without the core rules.
-func PublishedDefinitions() ([]bnf.Definition, error) { return bnf.ParseABNF(appendixA) }
+func PublishedDefinitions() ([]bnf.Definition, error) { return bnf.ParseABNF(PublishedABNF) }
 
 // newOf returns the oracle of the ABNF text.
 func newOf(text string) *Oracle {

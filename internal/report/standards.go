@@ -24,6 +24,10 @@ type Standard struct {
 	// (NewRFC2396Reader). edits lists the edits the grammar offers.
 	newReader func(allow []string) (Reader, error)
 	edits     func() []EditInfo
+	// rules describes the grammar's rules and roles the rule of each
+	// component role; nil for RFC 2396.
+	rules func() []uri.RuleInfo
+	roles func() map[uri.Role]string
 }
 
 // EditInfo is an edit a standard of the RFC 3986 family offers (--allow):
@@ -68,7 +72,57 @@ func grammarStandard[R uri.Rule](g *uri.Grammar[R]) Standard {
 			}
 			return out
 		},
+		rules: func() []uri.RuleInfo {
+			var out []uri.RuleInfo
+			for _, name := range g.RuleNames() {
+				r, _ := g.Lookup(name)
+				out = append(out, g.RuleInfo(r))
+			}
+			return out
+		},
+		roles: func() map[uri.Role]string {
+			out := map[uri.Role]string{}
+			for _, name := range g.RuleNames() {
+				r, _ := g.Lookup(name)
+				if role := g.Role(r); role != uri.NoRole {
+					out[role] = name
+				}
+			}
+			return out
+		},
 	}
+}
+
+// Rules describes the rules of a standard of the RFC 3986 family (its
+// RFC name, ABNF line and section), in the RFC's order; nil for RFC 2396,
+// whose rules package grammar describes.
+func (s Standard) Rules() []uri.RuleInfo {
+	if s.rules == nil {
+		return nil
+	}
+	return s.rules()
+}
+
+// ABNF is the grammar of a standard of the RFC 3986 family as ABNF text,
+// one rule a line in the RFC's order: the lines its grammar file writes
+// above each rule (grammar/NAME.abnf holds the same lines). "" for RFC
+// 2396.
+func (s Standard) ABNF() string {
+	var b strings.Builder
+	for _, r := range s.Rules() {
+		b.WriteString(r.ABNF + "\n")
+	}
+	return b.String()
+}
+
+// RoleRule is the RFC name of the rule of a standard of the RFC 3986
+// family whose tokens have the role ("iauthority" for RFC 3987's
+// [uri.RoleAuthority]); "" if none has it.
+func (s Standard) RoleRule(role uri.Role) string {
+	if s.roles == nil {
+		return ""
+	}
+	return s.roles()[role]
 }
 
 // Profiles reports whether the standard has profiles of grammar edits

@@ -28,6 +28,7 @@ type Standard struct {
 	// component role; nil for RFC 2396.
 	rules func() []uri.RuleInfo
 	roles func() map[uri.Role]string
+	match func(rule, s string) error
 }
 
 // EditInfo is an edit a standard of the RFC 3986 family offers (--allow):
@@ -72,6 +73,13 @@ func grammarStandard[R uri.Rule](g *uri.Grammar[R]) Standard {
 			}
 			return out
 		},
+		match: func(rule, s string) error {
+			r, ok := g.Lookup(rule)
+			if !ok {
+				return fmt.Errorf("%s: no rule named %q in %s", g.Name(), rule, g.AppendixA())
+			}
+			return g.Match(r, s)
+		},
 		rules: func() []uri.RuleInfo {
 			var out []uri.RuleInfo
 			for _, name := range g.RuleNames() {
@@ -113,6 +121,18 @@ func (s Standard) ABNF() string {
 		b.WriteString(r.ABNF + "\n")
 	}
 	return b.String()
+}
+
+// Match checks s against the rule of a standard of the RFC 3986 family
+// named rule (its RFC name) with the standard's grammar as published: the
+// grammar's *uri.Error, or an error naming a rule it does not have. It is
+// safe for concurrent use. RFC 2396 has no rules here: its matches are
+// its profiles' (package parser).
+func (s Standard) Match(rule, str string) error {
+	if s.match == nil {
+		return fmt.Errorf("%s matches its rules through its profiles", s.Name)
+	}
+	return s.match(rule, str)
 }
 
 // RoleRule is the RFC name of the rule of a standard of the RFC 3986

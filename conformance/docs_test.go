@@ -97,7 +97,11 @@ func TestDocsCounts(t *testing.T) {
 			fmt.Fprintf(&sentence, "Sizes at seed 2396: RFC 2396 %d validity, %d components, %d resolution,\n%d normalization, %d equivalence cases", c[0], c[1], c[2], c[3], c[4])
 			continue
 		}
-		fmt.Fprintf(&sentence, "; %s %d, %d, %d, %d, %d", specOf(t, string(st)), c[0], c[1], c[2], c[3], c[4])
+		sep := ";\n" // a line for each standard after RFC 3986
+		if i == 1 {
+			sep = "; "
+		}
+		fmt.Fprintf(&sentence, "%s%s %d, %d, %d, %d, %d", sep, specOf(t, string(st)), c[0], c[1], c[2], c[3], c[4])
 	}
 	sentence.WriteString(".")
 	m := sizes.FindStringSubmatch(doc)

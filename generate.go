@@ -44,9 +44,9 @@
 //     command outputs shown in README.md and docs/*.md. CI's
 //     drift check makes every such change a diff someone reviews, instead
 //     of a test that fails after a grammar edit;
-//  6. writes the conformance suite of both standards (testdata/vectors,
-//     docs/conformance.md), generated from the grammars and checked
-//     against the oracle;
+//  6. writes the conformance suite of RFC 2396, RFC 3986 and RFC 3987
+//     (testdata/vectors, docs/conformance.md), generated from the grammars
+//     and checked against the oracles;
 //  7. rewrites the output comment of every Example function that now
 //     prints something else (gen/exampleout): an Example shows what the
 //     grammar in force makes of its input.
@@ -105,10 +105,12 @@ package rfc2396
 //go:generate go test ./cmd/rfc2396 -run TestGolden|TestLintGolden|TestREADME|TestReadmeDocsExamples -update
 //go:generate go test ./extract -run TestFindCases|TestRFCTexts -update
 
-// The conformance suite (step 6; package conformance), for both
-// standards, with the default seed of the vectors command.
+// The conformance suite (step 6; package conformance), for every
+// standard it is made for (conformance.Standards), with the default seed
+// of the vectors command.
 //go:generate go run ./cmd/rfc2396 vectors --standard rfc2396 --out testdata/vectors/rfc2396
 //go:generate go run ./cmd/rfc2396 vectors --standard rfc3986 --out testdata/vectors/rfc3986
+//go:generate go run ./cmd/rfc2396 vectors --standard rfc3987 --out testdata/vectors/rfc3987
 //go:generate go test ./conformance -run TestDocsCounts -update-sizes
 
 // Last, the "Output:" comments of the Example functions that print what

@@ -148,7 +148,7 @@ func (s *std) charClass(c byte) (class string, nowhere bool) {
 		return `"#"`, false
 	}
 	rules := []struct{ rule, words string }{{"reserved", "a reserved character"}, {"unreserved", "an unreserved character"}}
-	if s.name == RFC3986 {
+	if s.family() {
 		rules = []struct{ rule, words string }{{"gen-delims", "a gen-delim"}, {"sub-delims", "a sub-delim"}, {"unreserved", "an unreserved character"}}
 	}
 	for _, r := range rules {
@@ -178,7 +178,11 @@ func (s *std) literalBytes() *[256]bool {
 				}
 			}
 		case bnf.CharRange:
-			for c := n.Min; c <= n.Max && c < 256; c++ {
+			top := 0xFF
+			if n.CodePoints {
+				top = 0x7F // beyond, a code point is more than one byte
+			}
+			for c := n.Min; c <= n.Max && c <= top; c++ {
 				set[c] = true
 			}
 		}

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/rfc2396/rfc2396/grammar/bnf"
 )
@@ -228,6 +229,15 @@ func NewCoverage(standard Standard, profile string) (*Coverage, error) {
 	return newCoverage(s), nil
 }
 
+// Start is the start rule of the standard's references (URI-reference,
+// IRI-reference).
+func (c *Coverage) Start() string {
+	if c.zero() {
+		return ""
+	}
+	return c.std.start
+}
+
 func newCoverage(s *std) *Coverage {
 	c := &Coverage{std: s, items: items(s.defs), index: map[itemKey]int{}}
 	c.hits = make([]int, len(c.items))
@@ -415,7 +425,13 @@ func (m *matcher) endsOf(n *bnf.Node, pos int) []int {
 			}
 		}
 	case bnf.CharRange:
-		if pos < len(m.s) && int(m.s[pos]) >= n.Min && int(m.s[pos]) <= n.Max {
+		if n.CodePoints {
+			// A code point, read as UTF-8: a byte that is not UTF-8 is
+			// in no range.
+			if r, size := utf8.DecodeRuneInString(m.s[pos:]); size > 0 && !(r == utf8.RuneError && size == 1) && int(r) >= n.Min && int(r) <= n.Max {
+				out = []int{pos + size}
+			}
+		} else if pos < len(m.s) && int(m.s[pos]) >= n.Min && int(m.s[pos]) <= n.Max {
 			out = []int{pos + 1}
 		}
 	case bnf.Prose:

@@ -3,26 +3,67 @@ package conformance
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 
 	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/grammar/bnf"
+	"github.com/rfc2396/rfc2396/internal/abnforacle"
 	"github.com/rfc2396/rfc2396/internal/oracle"
 	"github.com/rfc2396/rfc2396/internal/oracle3986"
+	"github.com/rfc2396/rfc2396/internal/report"
 	"github.com/rfc2396/rfc2396/parser"
-	"github.com/rfc2396/rfc2396/rfc3986"
-	grammar3986 "github.com/rfc2396/rfc2396/rfc3986/grammar"
+	"github.com/rfc2396/rfc2396/uri"
 )
 
-// Standard names a standard the suite is generated for.
+// Standard names a standard the suite is generated for: RFC 2396, or a
+// grammar of the RFC 3986 family as report.Standards lists it ([Standards]).
 type Standard string
 
-// The standards.
+// The standards with constants; [Standards] lists them all.
 const (
 	RFC2396 Standard = "rfc2396"
 	RFC3986 Standard = "rfc3986"
 )
+
+// Standards returns the standards a suite is generated for, RFC 2396
+// first: every standard the tools offer (report.Standards) whose start
+// rule's strings are references, with components, a resolution and a
+// normal form. RFC 9112's request-target is not one: its origin-form and
+// authority-form have no counterpart in RFC 3986's section 5.
+func Standards() []Standard {
+	var out []Standard
+	for _, st := range report.Standards() {
+		if st.Profiles() || referenceGrammar(st) {
+			out = append(out, Standard(st.Name))
+		}
+	}
+	return out
+}
+
+// referenceGrammar reports whether a standard of the RFC 3986 family
+// reads references: its start rule is one whose strings are whole
+// references (the start rule's tokens have components).
+func referenceGrammar(st report.Standard) bool {
+	rd := st.NewReader(nil)
+	r, err := rd.LookupRule(rd.StartRule())
+	return err == nil && rd.Read(r, "s:", false).View != nil
+}
+
+// standardNames is the standards' names, for messages.
+func standardNames() string {
+	var names []string
+	for _, s := range Standards() {
+		names = append(names, string(s))
+	}
+	return strings.Join(names, ", ")
+}
+
+// publishedABNF holds, for a grammar of the RFC 3986 family, its ABNF as
+// its RFC publishes it, kept apart from the grammar file that an edit may
+// change; a grammar not here is read as its RFC publishes it.
+var publishedABNF = map[Standard]string{RFC3986: oracle3986.PublishedABNF}
 
 // matchError is what the project's parser says about an invalid string:
 // the offset of the first byte no valid string can have, the rule being
@@ -35,20 +76,27 @@ type matchError struct {
 }
 
 // std is one standard under one profile: its grammar as syntax trees, the
-// project's parser (the automata and resolution of package parser or
-// rfc3986) and the independent oracle (regular expressions generated from
-// the same ABNF text). Every call into the public parser APIs is in this
-// file.
+// project's parser (the automata and resolution of package parser, or of
+// a grammar of the RFC 3986 family read through report.Reader) and the
+// independent oracle (regular expressions generated from the same ABNF
+// text). Every call into the public parser APIs is in this file.
 type std struct {
 	name    Standard
 	profile string // "" or "strict" for the RFC's grammar exactly
 	defs    []bnf.Definition
 	byName  map[string]*bnf.Definition
-	start   string // URI-reference
+	start   string // URI-reference, IRI-reference
 
 	p2396 *parser.Profile
 	o2396 *oracle.Oracle
-	o3986 *oracle3986.Oracle
+	// For a grammar of the RFC 3986 family: its reader, its rules
+	// (sections), the oracle of its ABNF and the rules an authority is
+	// read by.
+	rd       report.Reader
+	spec     string // "RFC 3987"
+	rules    map[string]uri.RuleInfo
+	orc      *abnforacle.Oracle
+	authRule abnforacle.AuthorityRules
 	// asPublished reports whether the grammar in force reads references
 	// as the RFC's published grammar does (oracle.Facts): the RFC's
 	// examples are cases only where it does. Made on first use.
@@ -58,12 +106,14 @@ type std struct {
 	lits *[256]bool
 }
 
+// family reports whether s is a grammar of the RFC 3986 family.
+func (s *std) family() bool { return s.rd != nil }
+
 // newStd returns the standard name under the named profile ("" for the
 // grammar exactly).
 func newStd(name Standard, profile string) (*std, error) {
 	s := &std{name: name, profile: profile, start: "URI-reference"}
-	switch name {
-	case RFC2396, "":
+	if name == RFC2396 || name == "" {
 		s.name = RFC2396
 		p, _ := parser.LookupProfile("strict")
 		if profile != "" {
@@ -81,25 +131,65 @@ func newStd(name Standard, profile string) (*std, error) {
 		s.asPublished = sync.OnceValue(func() func(...string) bool { return oracle.FactsOf(s.o2396, oracle.NewPublished(p.Edits())).Hold })
 		s.defs, _ = grammar.Definitions(p.Edits())
 		s.defs = bnf.WithCore(s.defs)
-	case RFC3986:
-		if profile != "" && profile != "strict" {
-			return nil, fmt.Errorf("unknown profile %q for rfc3986 (it has only the grammar exactly, \"strict\")", profile)
-		}
-		s.o3986 = oracle3986.New()
-		s.asPublished = sync.OnceValue(func() func(...string) bool { return oracle.FactsOf(s.o3986, oracle3986.NewPublished()).Hold })
-		defs, err := bnf.ParseABNF(grammar3986.ABNF)
-		if err != nil {
-			return nil, err
-		}
-		s.defs = bnf.WithCore(defs)
-	default:
-		return nil, fmt.Errorf("unknown standard %q (have rfc2396, rfc3986)", name)
+	} else if err := s.familyOf(name, profile); err != nil {
+		return nil, err
 	}
 	s.byName = map[string]*bnf.Definition{}
 	for i := range s.defs {
 		s.byName[s.defs[i].Name] = &s.defs[i]
 	}
 	return s, nil
+}
+
+// familyOf makes s the grammar of the RFC 3986 family named name, from
+// its grammar value: the reader, and the oracle of its ABNF lines.
+func (s *std) familyOf(name Standard, profile string) error {
+	if !slices.Contains(Standards(), name) {
+		return fmt.Errorf("unknown standard %q (have %s)", name, standardNames())
+	}
+	st, err := report.LookupStandard(string(name))
+	if err != nil {
+		return err
+	}
+	if profile != "" && profile != "strict" {
+		return fmt.Errorf("unknown profile %q for %s (it has only the grammar exactly, \"strict\")", profile, name)
+	}
+	s.rd, s.spec = st.NewReader(nil), st.Spec
+	s.start = s.rd.StartRule()
+	s.rules = map[string]uri.RuleInfo{}
+	for _, r := range st.Rules() {
+		s.rules[r.Name] = r
+	}
+	if s.orc, err = abnforacle.New(st.ABNF()); err != nil {
+		return fmt.Errorf("%s: its ABNF: %w", name, err)
+	}
+	s.authRule = abnforacle.AuthorityRules{
+		Authority: st.RoleRule(uri.RoleAuthority), IPLiteral: st.RoleRule(uri.RoleHostIPLiteral),
+		IPv4: st.RoleRule(uri.RoleHostIPv4), RegName: st.RoleRule(uri.RoleHostRegName),
+	}
+	s.defs = s.orc.Definitions()
+	s.asPublished = sync.OnceValue(func() func(...string) bool {
+		text, ok := publishedABNF[name]
+		if !ok {
+			return func(...string) bool { return true }
+		}
+		published, err := abnforacle.New(text)
+		if err != nil {
+			panic(err) // a fixed file
+		}
+		return func(refs ...string) bool { return s.orc.SameReading(published, s.start, s.authRule, refs...) }
+	})
+	return nil
+}
+
+// rfc3986Section names a section of RFC 3986 that a grammar of the RFC
+// 3986 family applies (its resolution, its normalization): "5.2" in RFC
+// 3986's own suite, "RFC 3986 5.2" in another's.
+func (s *std) rfc3986Section(sec string) string {
+	if s.spec == "RFC 3986" {
+		return sec
+	}
+	return "RFC 3986 " + sec
 }
 
 // profileName is the profile as the suite records it.
@@ -117,7 +207,7 @@ func (s *std) catalogued(rule string) bool {
 		r, ok := grammar.Lookup(rule)
 		return ok && s.p2396.Has(r)
 	}
-	_, ok := grammar3986.Lookup(rule)
+	_, ok := s.rules[rule]
 	return ok
 }
 
@@ -129,8 +219,11 @@ func (s *std) section(rule string) string {
 		}
 		return ""
 	}
-	if r, ok := grammar3986.Lookup(rule); ok {
-		return r.Info().Section
+	if r, ok := s.rules[rule]; ok {
+		if r.Spec != "" {
+			return r.Spec + " " + r.Section
+		}
+		return r.Section
 	}
 	return "RFC 5234 B.1"
 }
@@ -154,11 +247,13 @@ func (s *std) parserMatch(rule, str string) *matchError {
 			return &matchError{Offset: e.Offset, Rule: e.Rule.String(), Expected: e.Expected, Message: e.Error()}
 		}
 	} else {
-		r, _ := grammar3986.Lookup(rule)
-		err = rfc3986.Match(r, str)
-		var e *rfc3986.Error
-		if errors.As(err, &e) {
-			return &matchError{Offset: e.Offset, Rule: e.Rule.String(), Expected: e.Expected, Message: e.Error()}
+		r, lerr := s.rd.LookupRule(rule)
+		if lerr != nil {
+			return &matchError{Offset: -1, Message: lerr.Error()}
+		}
+		err = s.rd.Read(r, str, false).Err
+		if syn, ok := report.SyntaxOf(err); ok {
+			return &matchError{Offset: syn.Offset, Rule: syn.Rule, Expected: syn.Expected, Message: err.Error()}
 		}
 	}
 	if err != nil {
@@ -177,11 +272,10 @@ func (s *std) oracleMatch(rule, str string) (bool, int) {
 		}
 		return false, s.o2396.ViablePrefix(r, str)
 	}
-	r, _ := grammar3986.Lookup(rule)
-	if s.o3986.Match(r, str) {
+	if s.orc.Match(rule, str) {
 		return true, -1
 	}
-	return false, s.o3986.ViablePrefix(r, str)
+	return false, s.orc.ViablePrefix(rule, str)
 }
 
 // parserComponents is the project parser's reading of a valid reference.
@@ -202,15 +296,23 @@ func (s *std) parserComponents(ref string) (Components, error) {
 		}
 		return c, nil
 	}
-	u, err := rfc3986.Parse(ref)
+	r, err := s.rd.LookupRule(s.start)
 	if err != nil {
 		return Components{}, err
 	}
+	rd := s.rd.Read(r, ref, false)
+	if rd.Err != nil {
+		return Components{}, rd.Err
+	}
+	u := rd.View
+	if u == nil {
+		return Components{}, fmt.Errorf("%s: %s has no components", s.name, s.start)
+	}
 	return Components{
-		Scheme: opt(u.Scheme().Value, u.Scheme().Defined), Authority: opt(u.Authority().Value, u.Authority().Defined),
-		UserInfo: opt(u.UserInfo().Value, u.UserInfo().Defined), Host: opt(u.Host().Value, u.Host().Defined),
-		Port: opt(u.Port().Value, u.Port().Defined), Path: opt(u.Path(), true),
-		Query: opt(u.Query().Value, u.Query().Defined), Fragment: opt(u.Fragment().Value, u.Fragment().Defined),
+		Scheme: opt(u.Scheme.Value, u.Scheme.Defined), Authority: opt(u.Authority.Value, u.Authority.Defined),
+		UserInfo: opt(u.UserInfo.Value, u.UserInfo.Defined), Host: opt(u.Host.Value, u.Host.Defined),
+		Port: opt(u.Port.Value, u.Port.Defined), Path: opt(u.Path, true),
+		Query: opt(u.Query.Value, u.Query.Defined), Fragment: opt(u.Fragment.Value, u.Fragment.Defined),
 	}, nil
 }
 
@@ -223,7 +325,7 @@ func (s *std) oracleComponents(ref string) Components {
 	if s.name == RFC2396 {
 		sp, _ = s.o2396.Read(ref)
 	} else {
-		sp = oracle3986.SplitB(ref)
+		sp = abnforacle.SplitB(ref)
 	}
 	c := Components{
 		Scheme: fromOracle(sp.Scheme), Authority: fromOracle(sp.Authority), Path: opt(sp.Path, true),
@@ -234,7 +336,7 @@ func (s *std) oracleComponents(ref string) Components {
 			if sv, ok := s.o2396.ReadServer(sp.Authority.Value); ok {
 				c.UserInfo, c.Host, c.Port = fromOracle(sv.UserInfo), fromOracle(sv.Host), fromOracle(sv.Port)
 			}
-		} else if a, ok := s.o3986.ReadAuthority(sp.Authority.Value); ok {
+		} else if a, ok := s.orc.ReadAuthority(s.authRule, sp.Authority.Value); ok {
 			c.UserInfo, c.Host, c.Port = fromOracle(a.UserInfo), fromOracle(a.Host), fromOracle(a.Port)
 		}
 	}
@@ -263,7 +365,7 @@ func (s *std) resolve(base, ref string) (string, error) {
 		r, _, err := s.p2396.Resolve(base, ref)
 		return r, err
 	}
-	r, _, err := rfc3986.Resolve(base, ref)
+	r, _, err := s.rd.Resolve(base, ref)
 	return r, err
 }
 
@@ -273,16 +375,12 @@ func (s *std) resolve(base, ref string) (string, error) {
 // syntax error is about another string than in, the normal form
 // recomposed.
 func (s *std) refusedNormalForm(in string, err error) (string, bool) {
-	var e2396 *parser.Error
-	var e3986 *rfc3986.Error
 	var c2396 *parser.ComposeError
-	switch {
-	case errors.As(err, &c2396):
+	if errors.As(err, &c2396) {
 		return c2396.Ref, c2396.Err != nil
-	case errors.As(err, &e2396):
-		return e2396.Input, e2396.Input != in
-	case errors.As(err, &e3986):
-		return e3986.Input, e3986.Input != in
+	}
+	if syn, ok := report.SyntaxOf(err); ok {
+		return syn.Input, syn.Input != in
 	}
 	return "", false
 }
@@ -292,5 +390,5 @@ func (s *std) normalize(ref string) (string, error) {
 	if s.name == RFC2396 {
 		return s.p2396.Normalize(ref)
 	}
-	return rfc3986.Normalize(ref)
+	return s.rd.Normalize(ref)
 }

@@ -225,11 +225,12 @@ func resolveTSV(s *Suite) []byte {
 // testdata/vectors and the one the reference site offers for download.
 const DefaultSeed = 2396
 
-// Published returns the files of the published suite, both standards'
-// with [DefaultSeed], named STANDARD/FILE ("rfc2396/suite.json").
+// Published returns the files of the published suite, every standard's
+// ([Standards]) with [DefaultSeed], named STANDARD/FILE
+// ("rfc2396/suite.json").
 func Published() ([]File, error) {
 	var out []File
-	for _, std := range []Standard{RFC2396, RFC3986} {
+	for _, std := range Standards() {
 		s, _, err := Generate(Options{Standard: std, Seed: DefaultSeed})
 		if err != nil {
 			return nil, err

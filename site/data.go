@@ -9,9 +9,8 @@ import (
 
 	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/internal/htmlesc"
+	"github.com/rfc2396/rfc2396/internal/report"
 	"github.com/rfc2396/rfc2396/parser"
-	"github.com/rfc2396/rfc2396/rfc3986"
-	rules3986 "github.com/rfc2396/rfc2396/rfc3986/grammar"
 )
 
 // Grammar is one grammar of the site: its rules, how the index groups them,
@@ -266,19 +265,14 @@ func loadGrammar(fsys fs.FS, dir string) (*Grammar, error) {
 	return g, nil
 }
 
-// setParser finds the parser that implements g: package parser under
-// the profile of g's name (Appendix A is "rfc2396", its strict profile),
-// or package rfc3986. A grammar no parser implements has no match, and
-// its examples, if any, are shown unchecked.
+// setParser finds the parser that implements g: the grammar value of the
+// standard of the RFC 3986 family named as g is (report.Standards:
+// rfc3986, rfc3987), or package parser under the profile of g's name
+// (Appendix A is "rfc2396", its strict profile). A grammar no parser
+// implements has no match, and its examples, if any, are shown unchecked.
 func (g *Grammar) setParser() {
-	if g.Name == standard3986 {
-		g.match = func(name, s string) error {
-			r, ok := rules3986.Lookup(name)
-			if !ok {
-				return fmt.Errorf("rfc3986: no rule named %q", name)
-			}
-			return rfc3986.Match(r, s)
-		}
+	if st, err := report.LookupStandard(g.Name); err == nil && !st.Profiles() {
+		g.match = st.Match
 		return
 	}
 	profile := g.Name
@@ -324,7 +318,8 @@ func (g *Grammar) setEdit(r *Rule) error {
 }
 
 // Match checks s against the rule called name of g with the project's
-// parser: package parser under g's profile, or package rfc3986.
+// parser: package parser under g's profile, or the grammar value of a
+// standard of the RFC 3986 family.
 func (g *Grammar) Match(name, s string) error {
 	if g == nil || g.match == nil {
 		return errors.New("rfc2396/site: no parser for this grammar")

@@ -2,13 +2,14 @@ package site
 
 import (
 	"github.com/rfc2396/rfc2396/grammar"
-	rules3986 "github.com/rfc2396/rfc2396/rfc3986/grammar"
+	"github.com/rfc2396/rfc2396/grammar/bnf"
+	"github.com/rfc2396/rfc2396/internal/report"
 )
 
 // playSite returns the Site that the playground's answers need, and no
 // more: each grammar's name and specification, and each rule's name, line
-// and section, made from the rule catalogues of packages grammar and
-// rfc3986/grammar rather than read from data/. The playground's
+// and section, made from the rule catalogue of package grammar and the
+// grammar values of the RFC 3986 family rather than read from data/. The playground's
 // WebAssembly module runs on it ([New] in data_js.go), so that it embeds
 // none of data/ and links neither package embed nor io/fs (and through
 // them time). TestPlaySite checks these fields against data/ and that
@@ -29,18 +30,9 @@ func playSite() *Site {
 			grammars = append(grammars, g2396(p.Name, p.Edits))
 		}
 	}
-	g := &Grammar{Name: standard3986, Spec: "RFC 3986", SpecURL: "https://www.rfc-editor.org/rfc/rfc3986"}
-	for _, name := range rules3986.Names() { // in the RFC's order
-		r, _ := rules3986.Lookup(name)
-		info := r.Info()
-		g.Rules = append(g.Rules, &Rule{Name: info.Name, ABNF: info.ABNF, Section: info.Section})
+	for _, name := range familyPages {
+		grammars = append(grammars, familyPlayGrammar(name))
 	}
-	// The core rules of RFC 5234 that Appendix A uses; TestPlaySite checks
-	// they are there.
-	for _, d := range rules3986.Definitions()[rules3986.NumRules:] {
-		g.Rules = append(g.Rules, &Rule{Name: d.Name, ABNF: d.Line})
-	}
-	grammars = append(grammars, g)
 	for _, g := range grammars {
 		g.byName = map[string]*Rule{}
 		for _, r := range g.Rules {
@@ -49,4 +41,32 @@ func playSite() *Site {
 	}
 	sortGrammars(grammars)
 	return &Site{grammars: grammars}
+}
+
+// familyPages names the grammars of the RFC 3986 family the site has
+// pages for (data/NAME): those whose manifest does not say "no_site".
+// The playground's module embeds none of data/, so it keeps their names
+// here; TestPlaySite checks them against data/.
+var familyPages = []string{standard3986, "rfc3987"}
+
+// familyPlayGrammar is a grammar of the RFC 3986 family as the playground
+// needs it, from its grammar value (report.Standards): its rules, in the
+// RFC's order, then the core rules of RFC 5234 its ABNF uses.
+func familyPlayGrammar(name string) *Grammar {
+	st, err := report.LookupStandard(name)
+	if err != nil {
+		panic(err) // familyPages names standards; TestPlaySite checks them
+	}
+	g := &Grammar{Name: st.Name, Spec: st.Spec, SpecURL: "https://www.rfc-editor.org/rfc/" + st.Name}
+	for _, info := range st.Rules() {
+		g.Rules = append(g.Rules, &Rule{Name: info.Name, ABNF: info.ABNF, Section: info.Section})
+	}
+	defs, err := bnf.ParseABNF(st.ABNF())
+	if err != nil {
+		panic(err) // the grammar's own lines, which gen has read
+	}
+	for _, d := range bnf.WithCore(defs)[len(defs):] {
+		g.Rules = append(g.Rules, &Rule{Name: d.Name, ABNF: d.Line})
+	}
+	return g
 }

@@ -681,7 +681,7 @@ func (v *suite) generate() {
 // vectorNames lists the paths of the suite's files under the site's root.
 func vectorNames() []string {
 	var names []string
-	for _, std := range []conformance.Standard{conformance.RFC2396, conformance.RFC3986} {
+	for _, std := range conformance.Standards() {
 		for _, f := range []string{conformance.SuiteFile, conformance.SchemaFile, conformance.ValidityFile, conformance.ComponentsFile, conformance.ResolveFile} {
 			names = append(names, "vectors/"+string(std)+"/"+f)
 		}

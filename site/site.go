@@ -232,6 +232,8 @@ func (p *page) TryLink(rule, s string) string {
 			return ""
 		}
 		return p.PlayLink(rule, s) + "&standard=" + standard3986
+	case !p.G.Parsed && p.G.Profile == nil:
+		return "" // a grammar the playground does not read (RFC 3987)
 	case p.G.Profile != nil:
 		return p.PlayLink(rule, s) + "&profile=" + urlQueryEscape(p.G.Profile.Name)
 	}

@@ -196,6 +196,16 @@ func (g *Grammar[R]) RuleInfo(r R) RuleInfo {
 	return g.d.Info(r)
 }
 
+// Role is the role of rule r of g: which component a token of r
+// delimits ([RoleAuthority], [RoleHostRegName], ...), [NoRole] for most
+// rules.
+func (g *Grammar[R]) Role(r R) Role {
+	if !g.validRule(r) || int(r) >= len(g.d.Roles) {
+		return NoRole
+	}
+	return g.d.Roles[r]
+}
+
 // IsWhole reports whether the strings of rule r are whole references,
 // which have components: URI-reference, URI, absolute-URI, relative-ref,
 // or their counterparts.

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/rfc2396/rfc2396/conformance"
 )
@@ -26,9 +27,9 @@ Exit status 0, or 1 when some item is never exercised, 2 when an input
 could not be read whole (a line over --max-line, an unreadable file) or a
 write failed.`,
 		setup: func(fs *flag.FlagSet) func(*invocation) int {
-			standard := fs.String("standard", "rfc2396", "the standard: rfc2396 or rfc3986")
+			standard := fs.String("standard", "rfc2396", "the standard: "+strings.Join(conformanceStandards(), ", "))
 			profile := fs.String("profile", "", "the profile")
-			rule := fs.String("rule", "URI-reference", "the rule each line is matched against")
+			rule := fs.String("rule", "", "the rule each line is matched against (default the standard's start rule, URI-reference or IRI-reference)")
 			asJSON := fs.Bool("json", false, `print {"covered","total","strings","matched","items":[{"id","rule","what","kind","section","count"}]}`)
 			missing := fs.Bool("missing", false, "list only the items never exercised")
 			files := addFileFlag(fs)
@@ -37,6 +38,9 @@ write failed.`,
 				if err != nil {
 					inv.warnf("%v", err)
 					return 2
+				}
+				if *rule == "" {
+					*rule = cov.Start()
 				}
 				if len(cov.Reachable(*rule)) == 0 {
 					inv.warnf("no rule named %q in the grammar", *rule)

@@ -39,7 +39,7 @@ the run ends; a command that answers every line but does not end within a
 second is ended, and graded with a warning. Exit status 0 only on full
 agreement, 1 on any disagreement, 2 when the grading itself fails.`,
 		setup: func(fs *flag.FlagSet) func(*invocation) int {
-			standard := fs.String("standard", "rfc2396", "the standard: rfc2396 or rfc3986")
+			standard := fs.String("standard", "rfc2396", "the standard: "+strings.Join(conformanceStandards(), ", "))
 			profile := fs.String("profile", "", "the profile")
 			suiteDir := fs.String("suite", "", "read the suite from DIR (written by vectors)")
 			asJSON := fs.Bool("json", false, "print the grade as one JSON object")

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/rfc2396/rfc2396/conformance"
 	"github.com/rfc2396/rfc2396/internal/report"
 )
 
@@ -108,4 +109,14 @@ func lookupRule(rd report.Reader, name string) (report.Rule, error) {
 		name = rd.StartRule()
 	}
 	return rd.LookupRule(name)
+}
+
+// conformanceStandards lists the standards the conformance kit (vectors,
+// coverage, grade) makes suites for: conformance.Standards.
+func conformanceStandards() []string {
+	var out []string
+	for _, s := range conformance.Standards() {
+		out = append(out, string(s))
+	}
+	return out
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"strings"
 
 	"github.com/rfc2396/rfc2396/conformance"
 )
@@ -21,7 +22,7 @@ from the same grammar); a case on which they disagree is left out and
 reported on standard error, with exit status 1. docs/conformance.md
 describes the layout.`,
 		setup: func(fs *flag.FlagSet) func(*invocation) int {
-			standard := fs.String("standard", "rfc2396", "the standard: rfc2396 or rfc3986")
+			standard := fs.String("standard", "rfc2396", "the standard: "+strings.Join(conformanceStandards(), ", "))
 			profile := fs.String("profile", "", "the profile (rfc2396: strict, rfc2732, java, ...)")
 			seed := fs.Uint64("seed", conformance.DefaultSeed, "the generator's seed")
 			out := fs.String("out", "", "the directory to write (required)")

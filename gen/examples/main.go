@@ -1,7 +1,8 @@
 // Command examples writes the examples of the reference site
 // (site/data/NAME/examples.json) for every grammar the site has pages for:
-// RFC 2396's Appendix A, RFC 3986's Appendix A and RFC 2396 under each
-// named profile. For each rule it chooses strings that read well:
+// RFC 2396's Appendix A, RFC 2396 under each named profile, and every
+// grammar of the RFC 3986 family (report.Standards) whose manifest gives
+// it pages (RFC 3986's Appendix A, RFC 3987's section 2.2). For each rule it chooses strings that read well:
 //
 //   - In the language: realistic strings (seeds.txt, the RFCs' own
 //     resolution examples, and every span of their parse trees), one for
@@ -47,12 +48,11 @@ import (
 
 	"github.com/rfc2396/rfc2396/conformance"
 	"github.com/rfc2396/rfc2396/grammar"
+	"github.com/rfc2396/rfc2396/internal/abnforacle"
 	"github.com/rfc2396/rfc2396/internal/oracle"
-	"github.com/rfc2396/rfc2396/internal/oracle3986"
+	"github.com/rfc2396/rfc2396/internal/report"
 	"github.com/rfc2396/rfc2396/internal/safedir"
 	"github.com/rfc2396/rfc2396/parser"
-	"github.com/rfc2396/rfc2396/rfc3986"
-	grammar3986 "github.com/rfc2396/rfc2396/rfc3986/grammar"
 )
 
 const (
@@ -310,39 +310,11 @@ func newTarget(name string) (*target, error) {
 		return nil, fmt.Errorf("%s/grammar.json: %v", name, err)
 	}
 	t := &target{name: name}
-	for _, r := range g.Rules {
-		if name == "rfc3986" {
-			if _, ok := grammar3986.Lookup(r.Name); !ok {
-				continue // a core rule of RFC 5234, which the parser does not match alone
-			}
-		}
-		t.rules = append(t.rules, r.Name)
+	if st, err := report.LookupStandard(name); err == nil && !st.Profiles() {
+		return familyTarget(t, st, g.Rules)
 	}
-	if name == "rfc3986" {
-		t.standard = conformance.RFC3986
-		o := oracle3986.New()
-		lookup := func(rule string) grammar3986.Rule {
-			r, _ := grammar3986.Lookup(rule)
-			return r
-		}
-		t.match = func(rule, s string) error {
-			r, ok := grammar3986.Lookup(rule)
-			if !ok {
-				return fmt.Errorf("rfc3986 has no rule %s", rule)
-			}
-			return rfc3986.Match(r, s)
-		}
-		t.oracle = func(rule, s string) bool { return o.Match(lookup(rule), s) }
-		t.spans = func(s string) []span {
-			root, err := rfc3986.ParseTree(grammar3986.RuleURIReference, s)
-			if err != nil {
-				return nil
-			}
-			return treeSpans(s, root, func(n *rfc3986.Node) (string, int, int, []*rfc3986.Node) {
-				return n.Rule.String(), n.Begin, n.End, n.Children
-			})
-		}
-		return t, nil
+	for _, r := range g.Rules {
+		t.rules = append(t.rules, r.Name)
 	}
 	t.standard = conformance.RFC2396
 	profile := name
@@ -374,6 +346,50 @@ func newTarget(name string) (*target, error) {
 		}
 		return treeSpans(s, root, func(n *parser.Node) (string, int, int, []*parser.Node) {
 			return n.Rule.String(), n.Begin, n.End, n.Children
+		})
+	}
+	return t, nil
+}
+
+// familyTarget is the target of a grammar of the RFC 3986 family (RFC
+// 3986, RFC 3987), from its grammar value: its matches, its parse trees
+// (through a report reader), and the oracle of its ABNF lines. Its rules
+// are those of grammar.json the grammar value has (the core rules of RFC
+// 5234 are not matched alone).
+func familyTarget(t *target, st report.Standard, rules []struct {
+	Name string `json:"name"`
+}) (*target, error) {
+	t.standard = conformance.Standard(st.Name)
+	own := map[string]bool{}
+	for _, r := range st.Rules() {
+		own[r.Name] = true
+	}
+	for _, r := range rules {
+		if own[r.Name] {
+			t.rules = append(t.rules, r.Name)
+		}
+	}
+	o, err := abnforacle.New(st.ABNF())
+	if err != nil {
+		return nil, fmt.Errorf("%s: its ABNF: %v", st.Name, err)
+	}
+	t.match = st.Match
+	t.oracle = o.Match
+	var mu sync.Mutex // a reader keeps its last reading
+	rd := st.NewReader(nil)
+	start, err := rd.LookupRule(rd.StartRule())
+	if err != nil {
+		return nil, err
+	}
+	t.spans = func(s string) []span {
+		mu.Lock()
+		root, err := rd.Tree(start, s)
+		mu.Unlock()
+		if err != nil {
+			return nil
+		}
+		return treeSpans(s, root, func(n *report.TreeNode) (string, int, int, []*report.TreeNode) {
+			return n.Rule, n.Begin, n.End, n.Children
 		})
 	}
 	return t, nil

@@ -1,109 +1,80 @@
-// Package oracle3986 is an independent reading of RFC 3986 Appendix A, for
-// tests: regular expressions built from grammar/rfc3986.abnf (read with
-// bnf.ParseABNF when the oracle is made; see oracle.Patterns), the
-// Appendix B regular expression, and a
-// generator of test strings from the ABNF. It is package internal/oracle
-// for the second grammar and reuses its machinery (the prefix-viability
-// check over Go's compiled regular expressions, the string generator). None
-// of it shares code with rfc3986.peg or with package rfc3986.
+// Package oracle3986 is the oracle of any ABNF grammar (package
+// internal/abnforacle) over RFC 3986 Appendix A, typed to package
+// rfc3986's rules, for tests: Match and ViablePrefix take a grammar.Rule,
+// and ReadAuthority knows Appendix A's rule names. Beside it are what only
+// RFC 3986's tests use: Appendix A as the RFC publishes it (for [Facts]),
+// the contexts its rules occur in, a generator of test strings from the
+// ABNF and section 5.2.4 step by step. None of it shares code with
+// rfc3986.peg or with package rfc3986.
 package oracle3986
 
 import (
 	_ "embed"
-	"regexp"
-	"regexp/syntax"
 	"strings"
 
 	"github.com/rfc2396/rfc2396/grammar/bnf"
+	"github.com/rfc2396/rfc2396/internal/abnforacle"
 	"github.com/rfc2396/rfc2396/internal/oracle"
 	"github.com/rfc2396/rfc2396/rfc3986/grammar"
 )
 
-// Oracle decides membership in the language of each Appendix A rule.
+// Oracle decides membership in the language of each Appendix A rule: the
+// oracle of any ABNF grammar (package abnforacle) over grammar/rfc3986.abnf,
+// typed to RFC 3986's rules.
 type Oracle struct {
-	whole [grammar.NumRules]*regexp.Regexp
-	progs [grammar.NumRules]*syntax.Prog
-	// hostUses holds the rules host's definition names: a host is an
-	// IP-literal or an IPv4address only while host has that alternative.
-	hostUses map[string]bool
+	o *abnforacle.Oracle
 }
 
 // New compiles the oracle's expressions for the grammar in force,
 // grammar/rfc3986.abnf.
 func New() *Oracle { return newOf(grammar.ABNF) }
 
-// appendixA is RFC 3986 Appendix A as the RFC publishes it, whatever
+// PublishedABNF is RFC 3986 Appendix A as the RFC publishes it, whatever
 // rfc3986.peg now says.
 //
 //go:embed appendix-a.abnf
-var appendixA string
+var PublishedABNF string
 
 // NewPublished is [New] for Appendix A as RFC 3986 publishes it
 // (appendix-a.abnf), not as rfc3986.peg now writes it: the two differ
 // only after someone edits the grammar. See [Facts].
-func NewPublished() *Oracle { return newOf(appendixA) }
+func NewPublished() *Oracle { return newOf(PublishedABNF) }
 
 // PublishedDefinitions returns the rules of Appendix A as RFC 3986
 // publishes it (appendix-a.abnf), without the core rules.
-func PublishedDefinitions() ([]bnf.Definition, error) { return bnf.ParseABNF(appendixA) }
+func PublishedDefinitions() ([]bnf.Definition, error) { return bnf.ParseABNF(PublishedABNF) }
 
-// newOf compiles the oracle's expressions for the ABNF text.
+// newOf returns the oracle of the ABNF text.
 func newOf(text string) *Oracle {
-	defs, err := bnf.ParseABNF(text)
+	o, err := abnforacle.New(text)
 	if err != nil {
 		panic(err) // a fixed file, or one gen has checked
 	}
-	byName := oracle.Patterns(bnf.WithCore(defs))
-	var patterns [grammar.NumRules]string
-	for r := range patterns {
-		patterns[r] = byName[grammar.Rule(r).String()]
-	}
-	o := &Oracle{hostUses: map[string]bool{}}
-	for _, d := range defs {
-		if d.Name == grammar.RuleHost.String() {
-			bnf.Walk(d.Body, func(n *bnf.Node) {
-				if n.Kind == bnf.RuleRef {
-					o.hostUses[n.Text] = true
-				}
-			})
-		}
-	}
-	for r, p := range patterns {
-		o.whole[r] = regexp.MustCompile(`^(?:` + p + `)$`)
-		o.progs[r] = oracle.CompileProg(p)
-	}
-	return o
+	return &Oracle{o: o}
+}
+
+// authorityRules are the rules of Appendix A an authority is read by.
+var authorityRules = abnforacle.AuthorityRules{
+	Authority: grammar.RuleAuthority.String(), IPLiteral: grammar.RuleIPLiteral.String(),
+	IPv4: grammar.RuleIPv4address.String(), RegName: grammar.RuleRegName.String(),
 }
 
 // Match reports whether s as a whole is in the language of rule. Bytes
-// outside US-ASCII never match (Go's regexp reads them as runes no class of
-// Appendix A contains, or as U+FFFD).
+// outside US-ASCII never match.
 func (o *Oracle) Match(rule grammar.Rule, s string) bool {
-	return o.whole[rule].MatchString(s)
+	return o.o.Match(rule.String(), s)
 }
 
 // ViablePrefix returns the length of the longest prefix of s that some
 // string of rule's language starts with: the offset of the first byte no
 // valid parse can include, or len(s).
 func (o *Oracle) ViablePrefix(rule grammar.Rule, s string) int {
-	return oracle.ViablePrefixOf(o.progs[rule], s)
+	return o.o.ViablePrefix(rule.String(), s)
 }
-
-// appendixB is the regular expression of RFC 3986 Appendix B.
-var appendixB = regexp.MustCompile(`^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`)
 
 // SplitB splits a reference with the Appendix B regular expression: scheme
 // $2, authority $4, path $5, query $7, fragment $9.
-func SplitB(s string) oracle.Split {
-	m := appendixB.FindStringSubmatchIndex(s)
-	get := func(g int) oracle.Component {
-		if m[2*g] < 0 {
-			return oracle.Component{}
-		}
-		return oracle.Component{Value: s[m[2*g]:m[2*g+1]], Defined: true}
-	}
-	return oracle.Split{Scheme: get(2), Authority: get(4), Path: get(5).Value, Query: get(7), Fragment: get(9)}
-}
+func SplitB(s string) oracle.Split { return abnforacle.SplitB(s) }
 
 // Generator makes test strings from grammar/rfc3986.abnf (see
 // oracle.Generator).
@@ -162,59 +133,18 @@ var Contexts = []Context{
 
 // Authority is the reading of an authority (section 3.2): userinfo, host
 // and port, and which rule the host matched.
-type Authority struct {
-	UserInfo, Host, Port oracle.Component
-	HostKind             string // "ip-literal", "ipv4" or "reg-name"
-}
+type Authority = abnforacle.Authority
 
-// ReadAuthority splits an authority. userinfo has no "@" and host no ":"
-// outside an IP-literal's brackets, so the split is unique; an IPv4address
-// host is an IPv4 literal, not a reg-name (section 3.2.2).
+// ReadAuthority splits an authority (see [abnforacle.Oracle.ReadAuthority]).
 func (o *Oracle) ReadAuthority(authority string) (Authority, bool) {
-	if !o.Match(grammar.RuleAuthority, authority) {
-		return Authority{}, false
-	}
-	var a Authority
-	rest := authority
-	if i := strings.IndexByte(rest, '@'); i >= 0 {
-		a.UserInfo = oracle.Component{Value: rest[:i], Defined: true}
-		rest = rest[i+1:]
-	}
-	hostEnd := len(rest)
-	if i := strings.LastIndexByte(rest, ':'); i >= 0 && !strings.Contains(rest[i:], "]") {
-		hostEnd = i
-		a.Port = oracle.Component{Value: rest[i+1:], Defined: true}
-	}
-	a.Host = oracle.Component{Value: rest[:hostEnd], Defined: true}
-	switch {
-	case o.hostUses[grammar.RuleIPLiteral.String()] && o.Match(grammar.RuleIPLiteral, a.Host.Value):
-		a.HostKind = "ip-literal"
-	case o.hostUses[grammar.RuleIPv4address.String()] && o.Match(grammar.RuleIPv4address, a.Host.Value):
-		a.HostKind = "ipv4"
-	default:
-		a.HostKind = "reg-name"
-	}
-	return a, true
+	return o.o.ReadAuthority(authorityRules, authority)
 }
 
 // SameReading reports whether o and p read each of refs alike: the same
-// verdict ([oracle.SameVerdict], [oracle.SamePrefixVerdict]) and, for a reference both accept, the
+// verdict, the same viable prefix and, for a reference both accept, the
 // same reading of its authority. See [oracle.Facts].
 func (o *Oracle) SameReading(p *Oracle, refs ...string) bool {
-	for _, ref := range refs {
-		same, valid := oracle.SameVerdict(o, p, grammar.RuleURIReference, ref)
-		if !same || !valid && !oracle.SamePrefixVerdict(o, p, grammar.RuleURIReference, ref) {
-			return false
-		}
-		if a := SplitB(ref).Authority; valid && a.Defined {
-			ra, ok := o.ReadAuthority(a.Value)
-			pa, pok := p.ReadAuthority(a.Value)
-			if ok != pok || ra != pa {
-				return false
-			}
-		}
-	}
-	return true
+	return o.o.SameReading(p.o, grammar.RuleURIReference.String(), authorityRules, refs...)
 }
 
 // NewFacts returns the [oracle.Facts] of RFC 3986's grammar in force: which

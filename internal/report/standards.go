@@ -28,6 +28,11 @@ type Standard struct {
 	// face is what the standard's own package adds to its grammar, nil
 	// for none (see [Face]).
 	face Face
+	// rules describes the grammar's rules and roles the rule of each
+	// component role; nil for RFC 2396.
+	rules func() []uri.RuleInfo
+	roles func() map[uri.Role]string
+	match func(rule, s string) error
 }
 
 // Face returns what the standard's own package adds to its grammar (see
@@ -82,7 +87,76 @@ func grammarStandard[R uri.Rule](g *uri.Grammar[R], face Face) Standard {
 			}
 			return out
 		},
+		match: func(rule, s string) error {
+			r, ok := g.Lookup(rule)
+			if !ok {
+				return fmt.Errorf("%s: no rule named %q in %s", g.Name(), rule, g.AppendixA())
+			}
+			return g.Match(r, s)
+		},
+		rules: func() []uri.RuleInfo {
+			var out []uri.RuleInfo
+			for _, name := range g.RuleNames() {
+				r, _ := g.Lookup(name)
+				out = append(out, g.RuleInfo(r))
+			}
+			return out
+		},
+		roles: func() map[uri.Role]string {
+			out := map[uri.Role]string{}
+			for _, name := range g.RuleNames() {
+				r, _ := g.Lookup(name)
+				if role := g.Role(r); role != uri.NoRole {
+					out[role] = name
+				}
+			}
+			return out
+		},
 	}
+}
+
+// Rules describes the rules of a standard of the RFC 3986 family (its
+// RFC name, ABNF line and section), in the RFC's order; nil for RFC 2396,
+// whose rules package grammar describes.
+func (s Standard) Rules() []uri.RuleInfo {
+	if s.rules == nil {
+		return nil
+	}
+	return s.rules()
+}
+
+// ABNF is the grammar of a standard of the RFC 3986 family as ABNF text,
+// one rule a line in the RFC's order: the lines its grammar file writes
+// above each rule (grammar/NAME.abnf holds the same lines). "" for RFC
+// 2396.
+func (s Standard) ABNF() string {
+	var b strings.Builder
+	for _, r := range s.Rules() {
+		b.WriteString(r.ABNF + "\n")
+	}
+	return b.String()
+}
+
+// Match checks s against the rule of a standard of the RFC 3986 family
+// named rule (its RFC name) with the standard's grammar as published: the
+// grammar's *uri.Error, or an error naming a rule it does not have. It is
+// safe for concurrent use. RFC 2396 has no rules here: its matches are
+// its profiles' (package parser).
+func (s Standard) Match(rule, str string) error {
+	if s.match == nil {
+		return fmt.Errorf("%s matches its rules through its profiles", s.Name)
+	}
+	return s.match(rule, str)
+}
+
+// RoleRule is the RFC name of the rule of a standard of the RFC 3986
+// family whose tokens have the role ("iauthority" for RFC 3987's
+// [uri.RoleAuthority]); "" if none has it.
+func (s Standard) RoleRule(role uri.Role) string {
+	if s.roles == nil {
+		return ""
+	}
+	return s.roles()[role]
 }
 
 // Profiles reports whether the standard has profiles of grammar edits

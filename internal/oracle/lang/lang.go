@@ -61,7 +61,18 @@ func (g *Generator) derive(b *strings.Builder, n *bnf.Node) {
 			b.WriteByte(c)
 		}
 	case bnf.CharRange:
-		b.WriteByte(byte(n.Min + g.r.IntN(n.Max-n.Min+1)))
+		c := n.Min + g.r.IntN(n.Max-n.Min+1)
+		if !n.CodePoints {
+			b.WriteByte(byte(c)) // a byte
+			break
+		}
+		// A range of code points (RFC 3987's ucschar): one of them, as
+		// UTF-8. A surrogate has no encoding; the range's first code
+		// point stands for it.
+		if c >= 0xD800 && c <= 0xDFFF {
+			c = n.Min
+		}
+		b.WriteRune(rune(c))
 	case bnf.RuleRef:
 		g.derive(b, g.defs[n.Text])
 	case bnf.Concatenation:

@@ -37,15 +37,15 @@ func syntaxError(s string) *Error {
 		// Section 2.2's prose rule (findReservedOperator).
 		e.Code, about, e.Rule, e.Expected = ErrReservedOperator, "op-reserve", "op-reserve", ""
 		e.Detail = `operator "` + s[o:o+1] + `" is reserved for future extensions`
-	case o < len(s) && s[o] >= utf8.RuneSelf && !startsRune(s[o:]):
-		e.Code, e.Section = ErrInvalidUTF8, "1.6"
-		e.Detail = "byte 0x" + hex2(s[o]) + " is not UTF-8: a template is Unicode code points"
 	case charStart(s, o) != o:
 		e.Code, about = ErrInvalidPctEncoded, "pct-encoded"
 		e.Detail = `"%" must start a pct-encoded triplet, "%" HEXDIG HEXDIG`
 		if o == len(s) {
 			e.Detail = "the template ends inside the pct-encoded triplet at offset " + strconv.Itoa(charStart(s, o))
 		}
+	case o < len(s) && s[o] >= utf8.RuneSelf && !startsRune(s[o:]):
+		e.Code, e.Section = ErrInvalidUTF8, "1.6"
+		e.Detail = "byte 0x" + hex2(s[o]) + " is not UTF-8: a template is Unicode code points"
 	case open < 0:
 		e.Code, about = ErrInvalidLiteral, "literals"
 		e.Detail = literalDetail(s, o)
@@ -53,7 +53,7 @@ func syntaxError(s string) *Error {
 		e.Code, about = ErrUnclosedExpression, "expression"
 		e.Detail = "the template ends inside the expression opened at offset " + strconv.Itoa(open)
 	default:
-		e.Code, about, e.Detail = expressionError(s[open+1 : o])
+		e.Code, about, e.Detail = expressionError(s[open+1:o], s[o])
 	}
 	if about != "" {
 		e.Section, e.ABNF = ruleText(about)
@@ -98,9 +98,10 @@ func literalDetail(s string, o int) string {
 }
 
 // expressionError classifies an error inside an expression whose text
-// from after its "{" to the offending character is in (a valid start of
-// one): the code, the rule whose line says what is wrong, and the detail.
-func expressionError(in string) (ErrorCode, string, string) {
+// from after its "{" to the offending character c is in (a valid start
+// of one): the code, the rule whose line says what is wrong, and the
+// detail.
+func expressionError(in string, c byte) (ErrorCode, string, string) {
 	if in == "" {
 		return ErrInvalidVarname, "expression", "an expression starts with an operator or a varname"
 	}
@@ -121,7 +122,7 @@ func expressionError(in string) (ErrorCode, string, string) {
 		switch {
 		case digits == "":
 			return ErrInvalidMaxLength, "max-length", "max-length is a positive integer below 10000, without leading zeros"
-		case len(digits) == 4:
+		case len(digits) == 4 && isDigit(c):
 			return ErrInvalidMaxLength, "max-length", "max-length is at most 9999 (four digits)"
 		}
 		return ErrInvalidVarspec, "varspec", "a max-length ends the varspec"

@@ -79,6 +79,9 @@ package rfc2396
 //go:generate go run ./gen standard rfc9112.manifest.json
 //go:generate go tool peg -output rfc9112/internal/reference/reference.peg.go rfc9112/internal/reference/reference.peg
 //go:generate go run ./gen patch rfc9112/internal/reference/reference.peg.go
+//go:generate go run ./gen standard rfc6570.manifest.json
+//go:generate go tool peg -output rfc6570/internal/reference/reference.peg.go rfc6570/internal/reference/reference.peg
+//go:generate go run ./gen patch rfc6570/internal/reference/reference.peg.go
 
 // The site's examples, for every grammar (step 4), once both parsers are
 // built.

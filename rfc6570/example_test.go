@@ -43,3 +43,21 @@ func ExampleTemplate_Varnames() {
 	fmt.Println(rfc6570.MustParse("{/id*}{?fields,token}{&fields}").Varnames())
 	// Output: [id fields token]
 }
+
+func ExampleValid() {
+	fmt.Println(rfc6570.Valid("{+path:6}/here{?x,list*}"), rfc6570.Valid("{var:10000}"), rfc6570.Valid("{!x}"))
+	// Output: true false false
+}
+
+// The grammar value checks any rule of section 2 by name, with the errors
+// of the run-time core (package uri), as `rfc2396 parse --standard
+// rfc6570 --rule varspec` does.
+func ExampleGrammar() {
+	g := rfc6570.Grammar()
+	varspec, _ := g.Lookup("varspec")
+	fmt.Println(g.Match(varspec, "list*"))
+	fmt.Println(g.Match(varspec, "var:0"))
+	// Output:
+	// <nil>
+	// rfc6570: not a valid varspec: offset 4: invalid character '0' in prefix; expected "1", "2", "3", "4", "5", "6", "7", "8" or "9"
+}

@@ -8,6 +8,7 @@ import (
 	"github.com/rfc2396/rfc2396/parser"
 	"github.com/rfc2396/rfc2396/rfc3986"
 	"github.com/rfc2396/rfc2396/rfc3987"
+	"github.com/rfc2396/rfc2396/rfc6570"
 	"github.com/rfc2396/rfc2396/rfc9112"
 	"github.com/rfc2396/rfc2396/uri"
 )
@@ -95,6 +96,7 @@ func Standards() []Standard {
 		grammarStandard(rfc3986.Grammar()),
 		grammarStandard(rfc3987.Grammar()),
 		grammarStandard(rfc9112.Grammar()),
+		grammarStandard(rfc6570.Grammar()),
 	}
 }
 

@@ -20,8 +20,7 @@ func Grammar() *uri.Grammar[grammar.Rule] { return theGrammar }
 func Allow(edits ...string) (*uri.Grammar[grammar.Rule], error) { return theGrammar.Allow(edits...) }
 
 // theGrammar is RFC 6570's grammar: its catalogue, the parsers and
-// automata gen generates from rfc6570.peg and grammar/rfc6570.abnf, and the escape
-// tables gen takes from the grammar (escape_gen.go).
+// automata gen generates from rfc6570.peg and grammar/rfc6570.abnf.
 var theGrammar = uri.New(uri.Data[grammar.Rule]{
 	Name:      "rfc6570",
 	Spec:      "RFC 6570",

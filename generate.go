@@ -82,6 +82,9 @@ package rfc2396
 //go:generate go run ./gen standard rfc8141.manifest.json
 //go:generate go tool peg -output rfc8141/internal/reference/reference.peg.go rfc8141/internal/reference/reference.peg
 //go:generate go run ./gen patch rfc8141/internal/reference/reference.peg.go
+//go:generate go run ./gen standard rfc6570.manifest.json
+//go:generate go tool peg -output rfc6570/internal/reference/reference.peg.go rfc6570/internal/reference/reference.peg
+//go:generate go run ./gen patch rfc6570/internal/reference/reference.peg.go
 
 // The site's examples, for every grammar (step 4), once both parsers are
 // built.
@@ -99,6 +102,7 @@ package rfc2396
 //go:generate go run ./rfc3987/internal/explain/tablegen rfc3987/internal/explain/testdata/explain.txt
 //go:generate go run ./rfc9112/internal/explain/tablegen rfc9112/internal/explain/testdata/explain.txt
 //go:generate go run ./rfc8141/internal/explain/tablegen rfc8141/internal/explain/testdata/explain.txt
+//go:generate go run ./rfc6570/internal/explain/tablegen rfc6570/internal/explain/testdata/explain.txt
 //go:generate go test . -run TestCharsetDiff|TestComponents|TestErrors -update-charset-diff -update-components -update-errors
 //go:generate go test ./parser -run TestMatchRules|TestProfiles|TestEscapeCases -update-match -update-profiles -update-escape
 //go:generate go test ./rfc3986 -run TestMatchByName|TestEscapeCases -update-match -update-escape

@@ -46,8 +46,12 @@ type coreFace struct {
 	// Whole are the Go constants of the rules whose strings are whole
 	// references.
 	Whole []string
-	// API is false for a face whose manifest says "value_only".
-	API bool
+	// API is false for a face whose manifest says "value_only", Aliases
+	// false for one that says "no_aliases".
+	API, Aliases bool
+	// Escape is whether the manifest has "escape": the byte sets of
+	// escape_gen.go, which the escape tables are made of.
+	Escape bool
 	// FragData is whether the grammar has a fragment, whose raw set
 	// (fragmentBytes) the escape tables hold.
 	FragData      bool
@@ -128,8 +132,15 @@ func coreFaceOf(m *manifest, defs []bnf.Definition) (coreFace, error) {
 		Manifest: m.File(), Package: m.pkgName(), Import: m.Import,
 		Name: m.Site.Name, Spec: m.Spec, AppendixA: m.Face.AppendixA,
 		Grammar: m.Grammar, ABNF: m.ABNF, Start: rule(m.Start), StartName: m.Start,
-		API: !m.Face.ValueOnly,
+		API: !m.Face.ValueOnly, Aliases: !m.Face.NoAliases, Escape: m.Escape != nil,
 	}
+	if m.Face.NoAliases && !m.Face.ValueOnly {
+		return f, fmt.Errorf("%s: face.no_aliases: only a value-only face can leave out the types its API returns", m.File())
+	}
+	// A value-only face of a grammar with no components (RFC 6570's
+	// templates) names none, and its grammar value's component rules are
+	// noRule.
+	noComponents := m.Face.ValueOnly && len(m.Face.Components) == 0
 	var missing []string
 	for _, role := range slices.Sorted(maps.Keys(m.Face.Components)) {
 		name := m.Face.Components[role]
@@ -192,7 +203,10 @@ func coreFaceOf(m *manifest, defs []bnf.Definition) (coreFace, error) {
 		f.Prose = append(f.Prose, p)
 	}
 	if m.Escape == nil {
-		return f, fmt.Errorf("%s: a face needs \"escape\"", m.File())
+		if noComponents {
+			return f, nil
+		}
+		return f, fmt.Errorf("%s: a face needs \"escape\" (only a value-only face without components can do without)", m.File())
 	}
 	// The raw sets: a rule's own set where the manifest gives its bytes
 	// (queryBytes, fragmentBytes), else the unreserved characters.

@@ -104,6 +104,13 @@ type faceManifest struct {
 	// for a grammar whose strings are not URI references and whose
 	// package says by hand what its RFC does with them (rfc9112, rfc8141).
 	ValueOnly bool `json:"value_only,omitempty"`
+	// NoAliases, for a value-only face, leaves out the type aliases of
+	// the core's types (URI, Error, RuleError, Node), for a package that
+	// has types of those names of its own (rfc6570's Error). A value-only
+	// face may also name no components and have no "escape": a grammar
+	// whose strings are not URI references at all (RFC 6570's templates)
+	// has no component rules and nothing Escape could take from it.
+	NoAliases bool `json:"no_aliases,omitempty"`
 	// Prose are the rules of the RFC's prose that its ABNF does not
 	// express, each checked by a Go function of the face package (Find:
 	// func(string) int, the offset of the first violation or -1) and

@@ -3,9 +3,11 @@
 //
 // # Parse
 //
-// [Parse] reads a template by the ABNF of section 2 exactly (the rules
-// are in testdata/rfc6570.abnf, copied from the RFC, and errors name
-// them): literals, including the code points of ucschar and iprivate and
+// [Parse] reads a template by the ABNF of section 2 exactly, as gen
+// generates it from rfc6570.peg ([Grammar] is the grammar value the
+// command's `parse --standard rfc6570` and `tree` run; pct-encoded is
+// imported from RFC 3986, ucschar and iprivate from RFC 3987, as section
+// 1.5 imports them; testdata/rfc6570.abnf is the RFC's text): literals, including the code points of ucschar and iprivate and
 // pct-encoded triplets; expressions with their operator; varnames with
 // pct-encoded triplets and single dots between varchars; the prefix
 // modifier, whose max-length is 1 to 9999 without leading zeros; and
@@ -25,8 +27,12 @@
 //
 // An invalid template gives an *[Error], for errors.As: the byte offset
 // of the first character no template can have there, the ABNF rule
-// being read, what could have come, and the section and ABNF line that
-// say so:
+// being read and what could have come, all three the grammar's automaton
+// finds, and the section and ABNF line that say what is wrong. The
+// tests hold the generated engines to the hand-written parser this
+// package had before (handparse_test.go), which shares no code with them:
+// both read every testdata template and fuzzed input alike ([Valid]
+// runs the automaton alone, without allocating):
 //
 //	rfc6570: at offset 1 ("!"): operator "!" is reserved for future extensions (section 2.2, op-reserve = "=" / "," / "!" / "@" / "|")
 //

@@ -19,8 +19,9 @@ const (
 	// character; section 1.6 reads a template as Unicode code points.
 	ErrInvalidUTF8 ErrorCode = "invalid-utf8"
 	// ErrInvalidLiteral: a character outside an expression that literals
-	// does not allow (CTL, SP, DQUOTE, "'", "<", ">", "\", "^", "`", "|",
-	// "}" and the code points outside ucschar and iprivate).
+	// does not allow (CTL, SP, DQUOTE, "<", ">", "\", "^", "`", "|", "}"
+	// and the code points outside ucschar and iprivate; "'" is a literal,
+	// as erratum 6937 corrects section 2.1).
 	ErrInvalidLiteral ErrorCode = "invalid-literal"
 	// ErrInvalidPctEncoded: a "%" not followed by two HEXDIG.
 	ErrInvalidPctEncoded ErrorCode = "invalid-pct-encoded"
@@ -63,23 +64,45 @@ type Error struct {
 	Offset int
 	// Code classifies the error.
 	Code ErrorCode
-	// Rule is the ABNF rule of section 2 being read at Offset, by the
-	// RFC's name: "literals", "pct-encoded", "op-reserve", "varname",
-	// "varspec", "max-length", "prefix", ...
+	// Rule is the ABNF rule being read at Offset, by the RFC's name, as
+	// the grammar's automaton reports it ([Grammar]; `rfc2396 parse
+	// --standard rfc6570` says the same): "URI-Template" (outside an
+	// expression), "expression", "variable-list", "varname", "prefix",
+	// "max-length", "modifier-level4", ...; "op-reserve" for
+	// [ErrReservedOperator]. For the value errors, "prefix" or "varspec".
 	Rule string
 	// Expected describes what could come at Offset, in the RFC's rule
-	// names and quoted characters, e.g. `"," or "}"`; "" for the value
-	// errors.
+	// names and quoted characters, e.g. `"," or "}"`, as the automaton
+	// lists it (without the operators of op-reserve, which the prose
+	// refuses); "" for [ErrReservedOperator] and the value errors.
 	Expected string
 	// Detail says what is wrong, e.g. `operator "!" is reserved for
 	// future extensions`.
 	Detail string
-	// Section is the section of RFC 6570 that says so, e.g. "2.2".
+	// Section is the section of RFC 6570 that says so, e.g. "2.2" ("1.6"
+	// for [ErrInvalidUTF8]).
 	Section string
-	// ABNF is the RFC's line for Rule, e.g. `op-reserve = "=" / "," / "!"
-	// / "@" / "|"`, or where the prose decides (the value errors) what it
-	// says.
+	// ABNF is the RFC's line of the rule that says what is wrong, e.g.
+	// `op-reserve = "=" / "," / "!" / "@" / "|"`: literals for
+	// [ErrInvalidLiteral], pct-encoded, expression for
+	// [ErrUnclosedExpression], varname, varspec, max-length; where the
+	// prose decides (the value errors), what it says; "" for
+	// [ErrInvalidUTF8].
 	ABNF string
+
+	// core is the run-time core's error a syntax error comes from.
+	core *coreError
+}
+
+// Unwrap returns the error of the run-time core a syntax error comes from,
+// a *[uri.Error] of RFC 6570's grammar, so that errors.As finds it (the
+// command reads every grammar's errors through it); nil for the value
+// errors.
+func (e *Error) Unwrap() error {
+	if e == nil || e.core == nil {
+		return nil
+	}
+	return e.core
 }
 
 // Error returns the error on one line, e.g.

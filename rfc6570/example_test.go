@@ -3,6 +3,7 @@ package rfc6570_test
 import (
 	"errors"
 	"fmt"
+	"log"
 
 	"github.com/rfc2396/rfc2396/rfc6570"
 )
@@ -42,4 +43,25 @@ func ExampleParse() {
 func ExampleTemplate_Varnames() {
 	fmt.Println(rfc6570.MustParse("{/id*}{?fields,token}{&fields}").Varnames())
 	// Output: [id fields token]
+}
+
+func ExampleValid() {
+	fmt.Println(rfc6570.Valid("{+path:6}/here{?x,list*}"), rfc6570.Valid("{var:10000}"), rfc6570.Valid("{!x}"))
+	// Output: true false false
+}
+
+// The grammar value checks any rule of section 2 by name, with the errors
+// of the run-time core (package uri), as `rfc2396 parse --standard
+// rfc6570 --rule varspec` does.
+func ExampleGrammar() {
+	g := rfc6570.Grammar()
+	varspec, ok := g.Lookup("varspec")
+	if !ok {
+		log.Fatal("no rule varspec")
+	}
+	fmt.Println(g.Match(varspec, "list*"))
+	fmt.Println(g.Match(varspec, "var:0"))
+	// Output:
+	// <nil>
+	// rfc6570: not a valid varspec: offset 4: invalid character '0' in prefix; expected "1", "2", "3", "4", "5", "6", "7", "8" or "9"
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
 // example is one expansion of a testdata file.
@@ -228,7 +229,7 @@ func TestValueErrors(t *testing.T) {
 		if diff := cmp.Diff(tt.want, *perr, cmp.FilterPath(func(p cmp.Path) bool {
 			f := p.Last().String()
 			return f == ".Detail" || f == ".ABNF"
-		}, cmp.Ignore())); diff != "" {
+		}, cmp.Ignore()), cmpopts.IgnoreUnexported(Error{})); diff != "" {
 			t.Errorf("Expand(%q): %v (-want +got):\n%s", tt.template, err, diff)
 		}
 		checkError(t, tt.template, perr)

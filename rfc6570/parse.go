@@ -1,9 +1,11 @@
 package rfc6570
 
 import (
+	"errors"
 	"strconv"
-	"strings"
-	"unicode/utf8"
+
+	"github.com/rfc2396/rfc2396/rfc6570/grammar"
+	"github.com/rfc2396/rfc2396/rfc6570/internal/compact"
 )
 
 // Template is a URI Template that [Parse] has checked against section 2
@@ -62,14 +64,19 @@ func (t *Template) Varnames() []string {
 }
 
 // Parse checks template against the URI-Template rule of RFC 6570
-// section 2 and returns it ready to expand. It follows the ABNF exactly,
-// reading the template as Unicode code points encoded in UTF-8 (section
-// 1.6), with one addition from the prose: the operators of op-reserve
-// ("=", ",", "!", "@", "|"), which the ABNF derives, are refused, since
-// section 2.2 reserves them for future extensions and section 3 says
-// that an operator a processor does not support is an error. An invalid
-// template gives an *[Error] with the offset of the first character no
-// template can have there, the rule being read and what could come.
+// section 2 and returns it ready to expand. It runs the grammar gen
+// generates from rfc6570.peg ([Grammar], which `rfc2396 parse --standard
+// rfc6570` runs too): the compact parser reads a valid template's
+// expressions, and for an invalid one the rule's automaton says where and
+// why, so the offset and the rule of an error are the command's. It
+// follows the ABNF exactly, reading the template as Unicode code points
+// encoded in UTF-8 (section 1.6), with one addition from the prose: the
+// operators of op-reserve ("=", ",", "!", "@", "|"), which the ABNF
+// derives, are refused, since section 2.2 reserves them for future
+// extensions and section 3 says that an operator a processor does not
+// support is an error. An invalid template gives an *[Error] with the
+// offset of the first character no template can have there, the rule
+// being read and what could come.
 func Parse(template string) (*Template, error) {
 	t, err := parse(template, false)
 	if err != nil {
@@ -88,6 +95,11 @@ func MustParse(template string) *Template {
 	return t
 }
 
+// Valid reports whether template is a URI-Template by section 2 (the
+// operators of op-reserve refused), as [Parse] does, without allocating:
+// it runs the rule's automaton alone.
+func Valid(template string) bool { return theGrammar.Matches(grammar.RuleURITemplate, template) }
+
 // parse reads s. Without recovery it stops at the first error. With
 // recovery it goes on as section 3 says a processor SHOULD, keeping the
 // template's text for what it could not read: an invalid expression is
@@ -97,54 +109,153 @@ func MustParse(template string) *Template {
 // the first error.
 func parse(s string, recover bool) (*Template, *Error) {
 	t := &Template{text: s}
+	var p compact.Parser
+	if p.Match(s, grammar.RuleURITemplate) && findReservedOperator(s) < 0 {
+		t.parts = appendParts(nil, &p, s, 0, true)
+		return t, nil
+	}
+	first := syntaxError(s)
+	if !recover {
+		return nil, first
+	}
+	t.parts = recoverParts(s)
+	return t, first
+}
+
+// appendParts appends to parts the literals and expressions of s[at:],
+// which p has matched (as URI-Template, or as expression when at is its
+// "{"; whole is false then, and the literals after it are not
+// appended). p's tokens are the rules compact_keep of rfc6570.manifest.json
+// keeps (expression, operator, varspec, varname, max-length, explode),
+// each after the tokens inside it: a varspec's come before it, and a
+// varspec and the operator before their expression.
+func appendParts(parts []part, p *compact.Parser, s string, at int, whole bool) []part {
+	lit := at
+	var op byte
+	var vars []varspec
+	var v varspec
+	for i, n := 0, p.Len(); i < n; i++ {
+		r, b, end := p.Token(i)
+		b, end = b+at, end+at
+		switch r {
+		case grammar.RuleOperator:
+			op = s[b]
+		case grammar.RuleVarname:
+			v.name = s[b:end]
+		case grammar.RuleMaxLength:
+			v.prefix, _ = strconv.Atoi(s[b:end]) // 1 to 9999, by the grammar
+			v.colon = b - 1
+		case grammar.RuleExplode:
+			v.explode = true
+		case grammar.RuleVarspec:
+			v.offset = b
+			vars = append(vars, v)
+			v = varspec{}
+		case grammar.RuleExpression:
+			if lit < b {
+				parts = append(parts, part{lit: literalsOf(s[lit:b])})
+			}
+			parts = append(parts, part{expr: &expression{op: op, offset: b, raw: s[b:end], vars: vars}})
+			op, vars, lit = 0, nil, end
+		}
+	}
+	if whole && lit < len(s) {
+		parts = append(parts, part{lit: literalsOf(s[lit:])})
+	}
+	return parts
+}
+
+// literalsOf returns s, a run of literals, as section 3.1 copies it to the
+// result: a character allowed in a URI (every ASCII literal, and the
+// pct-encoded triplets) as it is, any other (ucschar, iprivate) as the
+// pct-encoded triplets of its UTF-8 octets.
+func literalsOf(s string) string {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return string(appendLiterals(make([]byte, 0, len(s)*3), s))
+		}
+	}
+	return s
+}
+
+// appendLiterals appends s, a run of literals, to dst as section 3.1
+// copies it.
+func appendLiterals(dst []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= 0x80 {
+			dst = append(dst, '%', upperHex[c>>4], upperHex[c&15])
+		} else {
+			dst = append(dst, c)
+		}
+	}
+	return dst
+}
+
+// recoverParts reads s, which is not a URI-Template, as parse does with
+// recovery: each expression the grammar accepts (matched alone, as the
+// rule expression) is one, an expression it does not is copied as it is
+// up to its "}", and at the first invalid literal the rest of s is copied
+// as it is.
+func recoverParts(s string) []part {
+	var parts []part
 	var lit []byte
-	var first *Error
 	flush := func() {
 		if len(lit) > 0 {
-			t.parts = append(t.parts, part{lit: string(lit)})
-			lit = lit[:0]
+			parts = append(parts, part{lit: string(lit)})
+			lit = nil
 		}
 	}
+	var p compact.Parser
 	for i := 0; i < len(s); {
 		if s[i] == '{' {
-			e, end, err := parseExpression(s, i)
-			if err == nil {
-				flush()
-				t.parts = append(t.parts, part{expr: e})
-				i = end
-				continue
-			}
-			if !recover {
-				return nil, err
-			}
-			if first == nil {
-				first = err
-			}
-			end = indexByteFrom(s, i, '}')
+			end := indexByteFrom(s, i, '}')
 			if end < 0 {
-				end = len(s)
-			} else {
-				end++
+				lit = append(lit, s[i:]...)
+				break
 			}
-			lit = append(lit, s[i:end]...)
-			i = end
+			x := s[i : end+1]
+			if p.Match(x, grammar.RuleExpression) && findReservedOperator(x) < 0 {
+				flush()
+				parts = appendParts(parts, &p, s, i, false)
+			} else {
+				lit = append(lit, x...)
+			}
+			i = end + 1
 			continue
 		}
-		var err *Error
-		lit, i, err = appendLiteral(lit, s, i)
-		if err != nil {
-			if !recover {
-				return nil, err
-			}
-			if first == nil {
-				first = err
-			}
-			lit = append(lit, s[i:]...)
-			break
+		j := indexByteFrom(s, i, '{')
+		if j < 0 {
+			j = len(s)
 		}
+		run := s[i:j]
+		var ce *coreError
+		if !errors.As(theGrammar.Match(grammar.RuleURITemplate, run), &ce) {
+			lit = appendLiterals(lit, run)
+			i = j
+			continue
+		}
+		k := charStart(run, ce.Offset)
+		lit = appendLiterals(lit, run[:k])
+		lit = append(lit, s[i+k:]...)
+		break
 	}
 	flush()
-	return t, first
+	return parts
+}
+
+// charStart returns where the character that the first error of s, a
+// prefix of a URI-Template, is found in starts: off itself but inside a
+// pct-encoded triplet, which the error cuts short ("%4" then the end or
+// a byte that is not HEXDIG), where its "%" is. A "%" is in a template
+// only as the start of a triplet, so the one or two bytes before off say.
+func charStart(s string, off int) int {
+	switch {
+	case off >= 1 && s[off-1] == '%':
+		return off - 1
+	case off >= 2 && s[off-2] == '%':
+		return off - 2
+	}
+	return off
 }
 
 // indexByteFrom returns the index of the first c in s at or after from,
@@ -158,250 +269,6 @@ func indexByteFrom(s string, from int, c byte) int {
 	return -1
 }
 
-// newError returns the error at offset of s while reading rule.
-func newError(s string, offset int, code ErrorCode, rule, expected, detail string) *Error {
-	section, line := ruleText(rule)
-	return &Error{Template: s, Offset: offset, Code: code, Rule: rule, Expected: expected,
-		Detail: detail, Section: section, ABNF: line}
-}
-
-const (
-	expectLiteral = `literals, "{" or end of template`
-	expectVarchar = `ALPHA, DIGIT, "_" or pct-encoded`
-	expectVarEnd  = `ALPHA, DIGIT, "_", pct-encoded, ".", ":", "*", "," or "}"`
-	expectListEnd = `"," or "}"`
-)
-
-// appendLiteral reads the literals character of s at i (section 2.1),
-// appends it to dst as section 3.1 copies it to the result, and returns
-// the offset after it.
-func appendLiteral(dst []byte, s string, i int) ([]byte, int, *Error) {
-	c := s[i]
-	if c == '%' {
-		if err := checkPct(s, i, "literals"); err != nil {
-			return dst, i, err
-		}
-		// Section 3.1: a pct-encoded triplet is allowed in a URI and is
-		// copied as it is.
-		return append(dst, s[i:i+3]...), i + 3, nil
-	}
-	if c < utf8.RuneSelf {
-		if literalASCII(c) {
-			// Section 3.1: every ASCII literal is reserved or unreserved.
-			return append(dst, c), i + 1, nil
-		}
-		detail := "U+" + hex4(rune(c)) + " is not allowed in literals; pct-encode it as %" + hex2(c)
-		if c == '}' {
-			detail = `"}" closes no expression; pct-encode it as %7D`
-		}
-		return dst, i, newError(s, i, ErrInvalidLiteral, "literals", expectLiteral, detail)
-	}
-	r, n := utf8.DecodeRuneInString(s[i:])
-	if r == utf8.RuneError && n == 1 {
-		return dst, i, newError(s, i, ErrInvalidUTF8, "literals", expectLiteral,
-			"byte 0x"+hex2(c)+" is not UTF-8 (section 1.6 reads a template as Unicode code points)")
-	}
-	if !ucschar(r) && !iprivate(r) {
-		return dst, i, newError(s, i, ErrInvalidLiteral, "literals", expectLiteral,
-			"U+"+hex4(r)+" is neither ucschar nor iprivate, so it is not allowed in literals")
-	}
-	// Section 3.1: a character not allowed in a URI is copied as the
-	// pct-encoded triplets of its UTF-8 octets.
-	return appendPct(dst, s[i:i+n]), i + n, nil
-}
-
-// checkPct checks that s[i], a "%", starts a pct-encoded triplet, read
-// within rule.
-func checkPct(s string, i int, rule string) *Error {
-	for k := i + 1; k < i+3; k++ {
-		if k >= len(s) {
-			return newError(s, len(s), ErrInvalidPctEncoded, "pct-encoded", "HEXDIG",
-				`the template ends inside the pct-encoded triplet at offset `+strconv.Itoa(i))
-		}
-		if !isHex(s[k]) {
-			return newError(s, k, ErrInvalidPctEncoded, "pct-encoded", "HEXDIG",
-				`"%" in `+rule+` must start a pct-encoded triplet, "%" HEXDIG HEXDIG`)
-		}
-	}
-	return nil
-}
-
-// parseExpression reads the expression of s starting with the "{" at i
-// (section 2.2) and returns it with the offset after its "}".
-func parseExpression(s string, i int) (*expression, int, *Error) {
-	e := &expression{offset: i}
-	j := i + 1
-	unclosed := func(rule, expected string) *Error {
-		return newError(s, len(s), ErrUnclosedExpression, rule, expected,
-			"the template ends inside the expression opened at offset "+strconv.Itoa(i))
-	}
-	if j == len(s) {
-		return nil, 0, unclosed("expression", "operator, "+expectVarchar)
-	}
-	switch c := s[j]; c {
-	case '+', '#', '.', '/', ';', '?', '&':
-		e.op = c
-		j++
-	case '=', ',', '!', '@', '|':
-		// The ABNF derives these (operator = ... / op-reserve), but
-		// section 2.2 reserves them for future extensions, and section 3
-		// and Appendix A make an operator a processor does not implement
-		// an error.
-		return nil, 0, newError(s, j, ErrReservedOperator, "op-reserve", "",
-			`operator "`+string(c)+`" is reserved for future extensions`)
-	}
-	for {
-		v := varspec{offset: j}
-		// varname = varchar *( ["."] varchar )
-		start := j
-		for {
-			if j == len(s) {
-				if j == start {
-					return nil, 0, unclosed("varname", expectVarchar)
-				}
-				return nil, 0, unclosed("varname", `varchar after "."`)
-			}
-			c := s[j]
-			switch {
-			case isVarchar(c):
-				j++
-			case c == '%':
-				if err := checkPct(s, j, "varname"); err != nil {
-					return nil, 0, err
-				}
-				j += 3
-			default:
-				expected := expectVarchar
-				detail := "a varname starts with a varchar"
-				if j > start {
-					detail = `"." in a varname must be followed by a varchar`
-				} else if j == i+1 {
-					expected = "operator, " + expectVarchar
-					detail = "an expression starts with an operator or a varname"
-					if c == '}' {
-						detail = "an expression names at least one variable"
-					}
-				}
-				return nil, 0, newError(s, j, ErrInvalidVarname, "varname", expected, detail)
-			}
-			if j < len(s) && s[j] == '.' {
-				j++
-				continue
-			}
-			if j < len(s) && (isVarchar(s[j]) || s[j] == '%') {
-				continue
-			}
-			break
-		}
-		v.name = s[start:j]
-		if j == len(s) {
-			return nil, 0, unclosed("varspec", expectVarEnd)
-		}
-		afterModifier, digits := "variable-list", 0
-		switch s[j] {
-		case ':':
-			// prefix = ":" max-length; max-length = %x31-39 0*3DIGIT
-			v.colon = j
-			j++
-			if j == len(s) {
-				return nil, 0, unclosed("max-length", `"1" to "9"`)
-			}
-			if s[j] < '1' || s[j] > '9' {
-				detail := "max-length is a positive integer below 10000"
-				if s[j] == '0' {
-					detail = "max-length is a positive integer, without leading zeros"
-				}
-				return nil, 0, newError(s, j, ErrInvalidMaxLength, "max-length", `"1" to "9"`, detail)
-			}
-			n := 0
-			for ; j < len(s) && isDigit(s[j]); digits++ {
-				if digits == 4 {
-					return nil, 0, newError(s, j, ErrInvalidMaxLength, "max-length", expectListEnd,
-						"max-length is at most 9999 (four digits)")
-				}
-				n = n*10 + int(s[j]-'0')
-				j++
-			}
-			v.prefix = n
-			afterModifier = "max-length"
-		case '*':
-			j++
-			v.explode = true
-		default:
-			afterModifier = ""
-		}
-		e.vars = append(e.vars, v)
-		if j == len(s) {
-			if afterModifier == "max-length" && digits < 4 {
-				return nil, 0, unclosed("max-length", `DIGIT, "," or "}"`)
-			}
-			if afterModifier == "max-length" {
-				return nil, 0, unclosed("max-length", expectListEnd)
-			}
-			return nil, 0, unclosed("variable-list", expectListEnd)
-		}
-		switch c := s[j]; {
-		case c == ',':
-			j++
-			continue
-		case c == '}':
-			e.raw = s[i : j+1]
-			return e, j + 1, nil
-		case afterModifier == "":
-			return nil, 0, newError(s, j, ErrInvalidVarspec, "varspec", expectVarEnd,
-				"a varname is followed by a modifier, \",\" or \"}\"")
-		case afterModifier != "" && (c == ':' || c == '*'):
-			return nil, 0, newError(s, j, ErrInvalidVarspec, afterModifier, expectListEnd,
-				"a varspec takes at most one modifier, prefix or explode")
-		case afterModifier == "max-length" && digits < 4:
-			return nil, 0, newError(s, j, ErrInvalidVarspec, afterModifier, `DIGIT, "," or "}"`,
-				"a max-length ends the varspec")
-		default:
-			return nil, 0, newError(s, j, ErrInvalidVarspec, afterModifier, expectListEnd,
-				"a modifier ends the varspec")
-		}
-	}
-}
-
-// literalASCII reports whether c, an ASCII byte other than "%", is in
-// literals (section 2.1, as erratum 6937 corrects it): %x21 / %x23-24 /
-// %x26-3B / %x3D / %x3F-5B / %x5D / %x5F / %x61-7A / %x7E. The published
-// ABNF has "%x26 / %x28-3B", leaving out the apostrophe, which the prose
-// of section 2.1 copies literally as a reserved character (see the
-// package documentation).
-func literalASCII(c byte) bool {
-	switch {
-	case c == 0x21, c == 0x23, c == 0x24, c >= 0x26 && c <= 0x3B, c == 0x3D,
-		c >= 0x3F && c <= 0x5B, c == 0x5D, c == 0x5F, c >= 0x61 && c <= 0x7A, c == 0x7E:
-		return true
-	}
-	return false
-}
-
-// ucschar reports whether r is in ucschar (RFC 3987, imported by section
-// 1.5).
-func ucschar(r rune) bool {
-	switch {
-	case r >= 0xA0 && r <= 0xD7FF, r >= 0xF900 && r <= 0xFDCF, r >= 0xFDF0 && r <= 0xFFEF:
-		return true
-	case r >= 0x10000 && r <= 0xDFFFD:
-		return r&0xFFFF <= 0xFFFD
-	case r >= 0xE1000 && r <= 0xEFFFD:
-		return true
-	}
-	return false
-}
-
-// iprivate reports whether r is in iprivate (RFC 3987, imported by
-// section 1.5).
-func iprivate(r rune) bool {
-	return r >= 0xE000 && r <= 0xF8FF || r >= 0xF0000 && r <= 0xFFFFD || r >= 0x100000 && r <= 0x10FFFD
-}
-
-func isVarchar(c byte) bool {
-	return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || isDigit(c) || c == '_'
-}
-
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
 func isHex(c byte) bool {
@@ -411,17 +278,3 @@ func isHex(c byte) bool {
 const upperHex = "0123456789ABCDEF"
 
 func hex2(c byte) string { return string([]byte{upperHex[c>>4], upperHex[c&15]}) }
-
-// hex4 writes r as Unicode's U+ notation does: at least four digits.
-func hex4(r rune) string {
-	h := strings.ToUpper(strconv.FormatInt(int64(r), 16))
-	return strings.Repeat("0", max(0, 4-len(h))) + h
-}
-
-// appendPct appends the pct-encoded triplets of the octets of s.
-func appendPct(dst []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		dst = append(dst, '%', upperHex[s[i]>>4], upperHex[s[i]&15])
-	}
-	return dst
-}

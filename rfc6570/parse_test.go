@@ -154,9 +154,10 @@ func atCharStart(s string, off int) bool {
 func TestErrorMessage(t *testing.T) {
 	tests := []struct{ in, want string }{
 		{"{!x}", `rfc6570: at offset 1 ("!"): operator "!" is reserved for future extensions (section 2.2, op-reserve = "=" / "," / "!" / "@" / "|")`},
-		{"{var", `rfc6570: at offset 4 (end of template): the template ends inside the expression opened at offset 0; expected ALPHA, DIGIT, "_", pct-encoded, ".", ":", "*", "," or "}" (section 2.3, varspec = varname [ modifier-level4 ])`},
-		{"a b", `rfc6570: at offset 1 (" "): U+0020 is not allowed in literals; pct-encode it as %20; expected literals, "{" or end of template (section 2.1, literals = %x21 / %x23-24 / %x26-3B / %x3D / %x3F-5B / %x5D / %x5F / %x61-7A / %x7E / ucschar / iprivate / pct-encoded)`},
-		{"é\xff", `rfc6570: at offset 2 ("\xff"): byte 0xFF is not UTF-8 (section 1.6 reads a template as Unicode code points); expected literals, "{" or end of template (section 2.1, literals = %x21 / %x23-24 / %x26-3B / %x3D / %x3F-5B / %x5D / %x5F / %x61-7A / %x7E / ucschar / iprivate / pct-encoded)`},
+		{"{var", `rfc6570: at offset 4 (end of template): the template ends inside the expression opened at offset 0; expected varchar, "*", ",", ".", ":" or "}" (section 2.2, expression = "{" [ operator ] variable-list "}")`},
+		{"{", `rfc6570: at offset 1 (end of template): the template ends inside the expression opened at offset 0; expected varchar, "#", "&", "+", ".", "/", ";" or "?" (section 2.2, expression = "{" [ operator ] variable-list "}")`},
+		{"a b", `rfc6570: at offset 1 (" "): U+0020 is not allowed in literals; pct-encode it as %20; expected literals, "{" or end of input (section 2.1, literals = %x21 / %x23-24 / %x26-3B / %x3D / %x3F-5B / %x5D / %x5F / %x61-7A / %x7E / ucschar / iprivate / pct-encoded)`},
+		{"é\xff", `rfc6570: at offset 2 ("\xff"): byte 0xFF is not UTF-8: a template is Unicode code points; expected literals, "{" or end of input (section 1.6)`},
 		{"{var:10000}", `rfc6570: at offset 9 ("0"): max-length is at most 9999 (four digits); expected "," or "}" (section 2.4.1, max-length = %x31-39 0*3DIGIT)`},
 	}
 	for _, tt := range tests {

@@ -105,7 +105,7 @@ var escapeTables = map[grammar.Rule]*pct.Table{
 var referenceParsers = sync.Pool{New: func() any { return reference.NewParser() }}
 
 // tree runs the reference parser on s as rule and returns the parse tree.
-func tree(rule grammar.Rule, s string) (*Node, bool) {
+func tree(rule grammar.Rule, s string) (*uri.Node[grammar.Rule], bool) {
 	p := referenceParsers.Get().(*reference.Parser)
 	defer referenceParsers.Put(p)
 	if !p.Match(s, rule) {

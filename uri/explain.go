@@ -22,6 +22,14 @@ func (g *Grammar[R]) explainError(rule R, input string) *Error[R] {
 		e.Expected = "nothing: the grammar accepts this input but the generated parser rejected it (an internal error; please report it)"
 		return e
 	}
+	if len(g.d.Prose) > 0 {
+		// A prose rule refusing the input before the ABNF does is the
+		// first error: RFC 6570's "{a}{!b}{c" has a reserved operator
+		// at 4 before it ends inside an expression at 9.
+		if p, i, bad := g.proseViolation(input); bad && i < res.Offset {
+			return g.proseError(rule, input, p, i)
+		}
+	}
 	var path []R
 	if slices.Contains(res.Path, g.d.Scheme) && !colonAhead(input[res.Offset:]) {
 		// Inside a first segment that could be a scheme or a relative

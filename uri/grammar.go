@@ -89,7 +89,9 @@ type Data[R Rule] struct {
 	// [Grammar.Match]).
 	Scheme R
 	// UserInfo, RegName and Query are the rules the decoded accessors
-	// split on their delimiters.
+	// split on their delimiters. A grammar whose strings have no
+	// components (RFC 6570's URI Templates) sets these four to -1, no
+	// rule.
 	UserInfo, RegName, Query R
 	// Tokens runs the token parser on ref as a whole reference and
 	// returns its components, ok false if ref is not one. It allocates

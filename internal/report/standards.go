@@ -8,6 +8,7 @@ import (
 	"github.com/rfc2396/rfc2396/parser"
 	"github.com/rfc2396/rfc2396/rfc3986"
 	"github.com/rfc2396/rfc2396/rfc3987"
+	"github.com/rfc2396/rfc2396/rfc6570"
 	"github.com/rfc2396/rfc2396/rfc8141"
 	"github.com/rfc2396/rfc2396/rfc9112"
 	"github.com/rfc2396/rfc2396/uri"
@@ -184,6 +185,7 @@ func Standards() []Standard {
 		grammarStandard(rfc3987.Grammar(), nil),
 		grammarStandard(rfc9112.Grammar(), rfc9112Face{}),
 		grammarStandard(rfc8141.Grammar(), rfc8141Face{}),
+		grammarStandard(rfc6570.Grammar(), nil),
 	}
 }
 

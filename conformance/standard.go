@@ -35,20 +35,11 @@ const (
 func Standards() []Standard {
 	var out []Standard
 	for _, st := range report.Standards() {
-		if st.Profiles() || referenceGrammar(st) {
+		if st.References() {
 			out = append(out, Standard(st.Name))
 		}
 	}
 	return out
-}
-
-// referenceGrammar reports whether a standard of the RFC 3986 family
-// reads references: its start rule is one whose strings are whole
-// references (the start rule's tokens have components).
-func referenceGrammar(st report.Standard) bool {
-	rd := st.NewReader(nil)
-	r, err := rd.LookupRule(rd.StartRule())
-	return err == nil && rd.Read(r, "s:", false).View != nil
 }
 
 // standardNames is the standards' names, for messages.

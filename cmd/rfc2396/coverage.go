@@ -15,7 +15,7 @@ func coverageCommand() *command {
 		name:    "coverage",
 		streams: readsLines,
 		summary: "which grammar alternatives references exercise",
-		usage:   "coverage [--standard " + standardChoices() + "] [--profile NAME] [--rule NAME] [--json] [--missing] [-f FILE]... [REF ...]",
+		usage:   "coverage [--standard " + strings.Join(conformanceStandards(), "|") + "] [--profile NAME] [--rule NAME] [--json] [--missing] [-f FILE]... [REF ...]",
 		about: `Matches each reference (from the arguments, each -f FILE, or standard input,
 one a line) against --rule and counts which alternative of every
 alternation and which boundary of every repetition (0, 1, several, the

@@ -16,7 +16,7 @@ func equivalentCommand() *command {
 		name:    "equivalent",
 		streams: writesResults,
 		summary: "say whether two references are equivalent (section 6) and which step decides",
-		usage:   "equivalent [--standard " + standardChoices() + "] [--profile NAME] [--allow EDIT,...] [--json] A B",
+		usage:   "equivalent [--standard " + standardChoices(report.JobCompare) + "] [--profile NAME] [--allow EDIT,...] [--json] A B",
 		about: `Compares the two references A and B as section 6 of the standard does: they
 are equivalent when their normal forms (see normalize) are equal. Says
 which step of the comparison ladder of RFC 3986 section 6.2 decides: equal
@@ -34,7 +34,7 @@ standards make of one reference, use compare.) Exit status: 0 equivalent,
 1 not, 2 on a usage error or an invalid reference.`,
 		setup: func(fs *flag.FlagSet) func(*invocation) int {
 			asJSON := fs.Bool("json", false, `print one JSON object: {"a","b","standard","profile","equivalent","step","section","components","normal_a","normal_b","error"}`)
-			sf := addStandardFlags(fs)
+			sf := addStandardFlags(fs, report.JobCompare)
 			return func(inv *invocation) int {
 				if len(inv.args) != 2 {
 					fmt.Fprintf(inv.errOut, "rfc2396 equivalent: want two references, A and B; got %d arguments\n", len(inv.args))

@@ -17,7 +17,7 @@ func gradeCommand() *command {
 	return &command{
 		name:    "grade",
 		summary: "grade a URI parser against the conformance suite",
-		usage:   "grade [--standard " + standardChoices() + "] [--profile NAME] [--suite DIR] [--json] [--timeout D] [--show N] [--run PATTERN] [--skip PATTERN] -- COMMAND [ARG ...]",
+		usage:   "grade [--standard " + strings.Join(conformanceStandards(), "|") + "] [--profile NAME] [--suite DIR] [--json] [--timeout D] [--show N] [--run PATTERN] [--skip PATTERN] -- COMMAND [ARG ...]",
 		about: `Runs COMMAND over the conformance suite through the grading protocol of
 docs/conformance.md: once a mode (the environment variable
 RFC2396_CONFORMANCE_MODE is parse, resolve or normalize), one input a line on

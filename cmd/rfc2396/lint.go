@@ -92,7 +92,7 @@ func lintCommand() *command {
 		name:    "lint",
 		streams: runsFileJobs,
 		summary: "find the URI references in text, HTML, Markdown or MIME and resolve each (section 5.1)",
-		usage:   "lint [-v] [--json] [--standard " + standardChoices() + "] [--profile NAME] [--allow EDIT,...] [--relative] [--base URI] [--default-base URI] [--type auto|text|html|markdown|mime] [--max-line BYTES] [FILE ...]",
+		usage:   "lint [-v] [--json] [--standard " + standardChoices(report.JobResolve) + "] [--profile NAME] [--allow EDIT,...] [--relative] [--base URI] [--default-base URI] [--type auto|text|html|markdown|mime] [--max-line BYTES] [FILE ...]",
 		about: `Finds the URI references in each FILE (standard input when there is none,
 or for "-"), checks each against Appendix A (strictly, or under --profile
 and --allow; RFC 3986's with --standard rfc3986) and resolves it
@@ -118,7 +118,7 @@ docs/lint.md), or a write error.`,
 			var o lintOptions
 			fs.BoolVar(&o.verbose, "v", false, "list every reference, valid or not, with its resolution")
 			fs.BoolVar(&o.json, "json", false, `print one JSON object per reference, valid or not (see docs/lint.md)`)
-			o.std = addStandardFlags(fs)
+			o.std = addStandardFlags(fs, report.JobResolve)
 			fs.BoolVar(&o.relative, "relative", false, `also report relative references in double quotes in text (href="../x"); without it, only inside <...>`)
 			fs.StringVar(&o.base, "base", "", "the retrieval `URI` of the input (section 5.1.3); default: a file's file: URI, none for standard input")
 			fs.StringVar(&o.defaultBase, "default-base", "", "the application's default base `URI` (section 5.1.4); default: none")

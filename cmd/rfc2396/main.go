@@ -4,10 +4,10 @@
 //
 // Usage:
 //
-//	rfc2396 parse [--standard rfc2396|rfc3986|rfc3987] [--rule NAME] [--profile NAME] [--allow EDIT,...] [--explain] [--idna] [--json | -q [--summary] | --get TEMPLATE] [-f FILE]... [REF ...]
-//	rfc2396 tree [--standard rfc2396|rfc3986|rfc3987] [--all] [--json] [--rule NAME] [--profile NAME] [--allow EDIT,...] REF
+//	rfc2396 parse [--standard rfc2396|rfc3986|rfc3987|rfc9112|rfc8141|rfc6570] [--host H [--scheme S]] [--rule NAME] [--profile NAME] [--allow EDIT,...] [--explain] [--idna] [--json | -q [--summary] | --get TEMPLATE] [-f FILE]... [REF ...]
+//	rfc2396 tree [--standard rfc2396|rfc3986|rfc3987|rfc9112|rfc8141|rfc6570] [--all] [--json] [--rule NAME] [--profile NAME] [--allow EDIT,...] REF
 //	rfc2396 resolve [--standard rfc2396|rfc3986|rfc3987] [--json | -q [--summary]] [--compat-scheme] [--dotdot keep|remove|refuse] [--profile NAME] [--allow EDIT,...] [-f FILE]... BASE [REF ...]
-//	rfc2396 normalize [--standard rfc2396|rfc3986|rfc3987] [--to-iri] [--json | -q [--summary]] [--profile NAME] [--allow EDIT,...] [-f FILE]... [REF ...]
+//	rfc2396 normalize [--standard rfc2396|rfc3986|rfc3987|rfc8141] [--to-iri] [--json | -q [--summary]] [--profile NAME] [--allow EDIT,...] [-f FILE]... [REF ...]
 //	rfc2396 relativize [--standard rfc2396|rfc3986|rfc3987] [--json] [--profile NAME] [--allow EDIT,...] [-f FILE]... BASE [TARGET ...]
 //	rfc2396 compare [--json] [--base BASE] [-f FILE]... [REF ...]
 //	rfc2396 lint [-v] [--json] [--standard rfc2396|rfc3986|rfc3987] [--profile NAME] [--allow EDIT,...] [--relative] [--base URI] [--default-base URI] [--type auto|text|html|markdown|mime] [--max-line BYTES] [FILE ...]
@@ -18,8 +18,8 @@
 //	rfc2396 site DIR
 //	rfc2396 vectors [--standard rfc2396|rfc3986|rfc3987] [--profile NAME] [--seed N] --out DIR
 //	rfc2396 coverage [--standard rfc2396|rfc3986|rfc3987] [--profile NAME] [--rule NAME] [--json] [--missing] [-f FILE]... [REF ...]
-//	rfc2396 grade [--standard rfc2396|rfc3986|rfc3987] [--profile NAME] [--suite DIR] [--json] [--timeout D] [--show N] -- COMMAND [ARG ...]
-//	rfc2396 equivalent [--standard rfc2396|rfc3986|rfc3987] [--profile NAME] [--allow EDIT,...] [--json] A B
+//	rfc2396 grade [--standard rfc2396|rfc3986|rfc3987] [--profile NAME] [--suite DIR] [--json] [--timeout D] [--show N] [--run PATTERN] [--skip PATTERN] -- COMMAND [ARG ...]
+//	rfc2396 equivalent [--standard rfc2396|rfc3986|rfc3987|rfc8141] [--profile NAME] [--allow EDIT,...] [--json] A B
 //	rfc2396 completion bash|zsh
 //	rfc2396 help [COMMAND]
 //	rfc2396 --version (or -v, or version)

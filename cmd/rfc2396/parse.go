@@ -21,7 +21,7 @@ func parseCommand() *command {
 		name:    "parse",
 		streams: readsLines | writesResults | runsJobs,
 		summary: "check references against Appendix A; show components or where and why not",
-		usage:   "parse [--standard " + standardChoices() + "] [--host H [--scheme S]] [--rule NAME] [--profile NAME] [--allow EDIT,...] [--explain] [--idna] [--json | -q [--summary] | --get TEMPLATE] [-f FILE]... [REF ...]",
+		usage:   "parse [--standard " + standardChoices(report.JobRead) + "] [--host H [--scheme S]] [--rule NAME] [--profile NAME] [--allow EDIT,...] [--explain] [--idna] [--json | -q [--summary] | --get TEMPLATE] [-f FILE]... [REF ...]",
 		about: `Checks each REF (with none, each line of standard input; "-" reads standard
 input there) against RFC 2396 Appendix A: URI-reference, or the rule given by
 --rule, by its RFC name (hostname, absoluteURI, IPv4address, ...). A valid
@@ -54,7 +54,7 @@ refuses), 2 on a usage, read or write error (see docs/cli.md).`,
 			host := fs.String("host", "", "under rfc9112, rebuild each request-target's target URI with this `Host` field value (RFC 9112 section 3.3)")
 			scheme := fs.String("scheme", "", "under rfc9112, the `scheme` of the target URI (default http)")
 			files := addFileFlag(fs)
-			sf := addStandardFlags(fs)
+			sf := addStandardFlags(fs, report.JobRead)
 			quiet := addQuietFlags(fs)
 			return func(inv *invocation) int {
 				inv.quiet = quiet
@@ -377,7 +377,7 @@ func treeCommand() *command {
 		name:    "tree",
 		streams: writesResults,
 		summary: "show which Appendix A rule took which bytes",
-		usage:   "tree [--standard " + standardChoices() + "] [--all] [--json] [--rule NAME] [--profile NAME] [--allow EDIT,...] REF",
+		usage:   "tree [--standard " + standardChoices(report.JobRead) + "] [--all] [--json] [--rule NAME] [--profile NAME] [--allow EDIT,...] REF",
 		about: `Parses REF with the parser generated from rfc2396.peg and prints the parse
 tree: one node a line, indented, with its rule, byte span and text.
 --standard rfc3986 uses the parser generated from rfc3986.peg.`,
@@ -385,7 +385,7 @@ tree: one node a line, indented, with its rule, byte span and text.
 			ruleName := fs.String("rule", "", "parse as this Appendix A `rule`; by default the standard's start rule, URI-reference (IRI-reference under rfc3987)")
 			all := fs.Bool("all", false, "also show character-level rules (alpha, digit, pchar, uric, ...)")
 			asJSON := fs.Bool("json", false, `print one JSON object: {"input","valid","standard","rule","profile","error","tree"}, a node as {"rule","begin","end","text","children"}`)
-			sf := addStandardFlags(fs)
+			sf := addStandardFlags(fs, report.JobRead)
 			return func(inv *invocation) int {
 				if len(inv.args) != 1 {
 					inv.flags.Usage()

@@ -16,7 +16,7 @@ func resolveCommand() *command {
 		name:    "resolve",
 		streams: readsLines | writesResults | runsJobs,
 		summary: "resolve references against a base (section 5.2)",
-		usage:   "resolve [--standard " + standardChoices() + "] [--json | -q [--summary]] [--compat-scheme] [--dotdot keep|remove|refuse] [--profile NAME] [--allow EDIT,...] [-f FILE]... BASE [REF ...]",
+		usage:   "resolve [--standard " + standardChoices(report.JobResolve) + "] [--json | -q [--summary]] [--compat-scheme] [--dotdot keep|remove|refuse] [--profile NAME] [--allow EDIT,...] [-f FILE]... BASE [REF ...]",
 		about: `Resolves each REF (with none, each line of standard input; "-" reads standard
 input there) against the absolute URI BASE by RFC 2396 section 5.2, and
 prints the result with the warnings of the resolution: where the result
@@ -29,7 +29,7 @@ status: 0 all resolved, 1 some not, 2 on a usage, read or write error.`,
 			compat := fs.Bool("compat-scheme", false, `drop a scheme equal to the base's, for backwards compatibility (section 5.2 step 3: "http:g" resolves as "g")`)
 			dotdot := fs.String("dotdot", "keep", "what to do with \"..\" above the root (section 5.2 step 6g): `keep` (as Appendix C), remove, or refuse")
 			files := addFileFlag(fs)
-			sf := addStandardFlags(fs)
+			sf := addStandardFlags(fs, report.JobResolve)
 			quiet := addQuietFlags(fs)
 			return func(inv *invocation) int {
 				inv.quiet = quiet
@@ -174,7 +174,7 @@ func normalizeCommand() *command {
 		name:    "normalize",
 		streams: readsLines | writesResults | runsJobs,
 		summary: "print the normal form of references (section 6)",
-		usage:   "normalize [--standard " + standardChoices() + "] [--to-iri] [--json | -q [--summary]] [--profile NAME] [--allow EDIT,...] [-f FILE]... [REF ...]",
+		usage:   "normalize [--standard " + standardChoices(report.JobCompare) + "] [--to-iri] [--json | -q [--summary]] [--profile NAME] [--allow EDIT,...] [-f FILE]... [REF ...]",
 		about: `Prints the normal form (RFC 2396 section 6) of each REF (with none, each line
 of standard input; "-" reads standard input there): scheme and server host
 in lower case, escapes in upper case, empty and default ports dropped, "."
@@ -189,7 +189,7 @@ decoded.`,
 			asJSON := fs.Bool("json", false, `print one JSON object per reference: {"input","profile","result","error"}`)
 			toIRI := fs.Bool("to-iri", false, "convert the normal form to an IRI (RFC 3987 section 3.2); not under rfc2396")
 			files := addFileFlag(fs)
-			sf := addStandardFlags(fs)
+			sf := addStandardFlags(fs, report.JobCompare)
 			quiet := addQuietFlags(fs)
 			return func(inv *invocation) int {
 				inv.quiet = quiet
@@ -263,7 +263,7 @@ func relativizeCommand() *command {
 		name:    "relativize",
 		streams: readsLines | writesResults | runsJobs,
 		summary: "find the shortest reference that resolves to a target",
-		usage:   "relativize [--standard " + standardChoices() + "] [--json] [--profile NAME] [--allow EDIT,...] [-f FILE]... BASE [TARGET ...]",
+		usage:   "relativize [--standard " + standardChoices(report.JobResolve) + "] [--json] [--profile NAME] [--allow EDIT,...] [-f FILE]... BASE [TARGET ...]",
 		about: `Prints, for each absolute URI TARGET (with none, each line of standard input;
 "-" reads standard input there), the shortest reference that resolves
 against BASE to it (section 5.2 run backwards; every candidate is checked by
@@ -271,7 +271,7 @@ resolving it). --standard rfc3986 relativizes by RFC 3986's section 5.2.`,
 		setup: func(fs *flag.FlagSet) func(*invocation) int {
 			asJSON := fs.Bool("json", false, `print one JSON object per target: {"base","target","standard","profile","result","error"}`)
 			files := addFileFlag(fs)
-			sf := addStandardFlags(fs)
+			sf := addStandardFlags(fs, report.JobResolve)
 			return func(inv *invocation) int {
 				if len(inv.args) < 1 {
 					inv.flags.Usage()

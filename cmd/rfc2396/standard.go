@@ -12,23 +12,25 @@ import (
 // standardFlags is the --standard flag of a command, with the command's
 // --profile and --allow, which only RFC 2396 has.
 type standardFlags struct {
+	job      report.Job
 	standard string
 	pf       *profileFlags
 	fs       *flag.FlagSet
 }
 
-// addStandardFlags defines --standard, --profile and --allow on fs.
-func addStandardFlags(fs *flag.FlagSet) *standardFlags {
-	sf := &standardFlags{fs: fs}
-	fs.StringVar(&sf.standard, "standard", report.StandardRFC2396, "read references by this `standard`: "+standardsHelp())
+// addStandardFlags defines --standard, --profile and --allow on fs, for a
+// command that does job.
+func addStandardFlags(fs *flag.FlagSet, job report.Job) *standardFlags {
+	sf := &standardFlags{fs: fs, job: job}
+	fs.StringVar(&sf.standard, "standard", report.StandardRFC2396, "read references by this `standard`: "+standardsHelp(job))
 	sf.pf = addProfileFlags(fs)
 	return sf
 }
 
-// standardsHelp lists the standards for --standard's help.
-func standardsHelp() string {
+// standardsHelp lists the standards of job for --standard's help.
+func standardsHelp(job report.Job) string {
 	var parts []string
-	for _, s := range report.Standards() {
+	for _, s := range report.StandardsFor(job) {
 		if s.Profiles() {
 			parts = append(parts, s.Name+" ("+s.Spec+", under --profile and --allow)")
 		} else {
@@ -45,6 +47,9 @@ func (sf *standardFlags) lookup() (report.Standard, error) {
 	s, err := report.LookupStandard(sf.standard)
 	if err != nil {
 		return s, fmt.Errorf("--standard: %v", err)
+	}
+	if !s.Does(sf.job) {
+		return s, fmt.Errorf("--standard %s: this command does not apply to %s's strings; its standards are %s (parse and tree read every standard)", s.Name, s.Spec, standardChoices(sf.job))
 	}
 	if !s.Profiles() {
 		// Refused when given at all, even as --profile strict: a flag
@@ -84,9 +89,15 @@ func (sf *standardFlags) reader() (report.Reader, error) {
 	return s.NewReader(p), nil
 }
 
-// standardChoices is the standards as a usage line writes them
+// standardChoices is the standards of job as a usage line writes them
 // ("rfc2396|rfc3986").
-func standardChoices() string { return strings.Join(report.StandardNames(), "|") }
+func standardChoices(job report.Job) string {
+	var names []string
+	for _, s := range report.StandardsFor(job) {
+		names = append(names, s.Name)
+	}
+	return strings.Join(names, "|")
+}
 
 // standardEdits lists the edits of a standard of the RFC 3986 family for
 // a message: "zone-id (RFC 6874)".

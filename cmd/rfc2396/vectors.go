@@ -12,7 +12,7 @@ func vectorsCommand() *command {
 	return &command{
 		name:    "vectors",
 		summary: "write the conformance suite generated from the grammar",
-		usage:   "vectors [--standard " + standardChoices() + "] [--profile NAME] [--seed N] --out DIR",
+		usage:   "vectors [--standard " + strings.Join(conformanceStandards(), "|") + "] [--profile NAME] [--seed N] --out DIR",
 		about: `Generates the conformance suite for the standard (and profile) from its
 grammar and writes it to DIR: suite.json (its JSON Schema beside it, in
 suite.schema.json), validity.tsv, components.tsv and resolve.tsv. The suite

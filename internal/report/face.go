@@ -28,6 +28,10 @@ type Face interface {
 	// equivalence; ok is false when it is the grammar's (RFC 3986
 	// section 6), which the equivalent command's ladder shows.
 	Equivalent(a, b string) (e Equivalence, ok bool, err error)
+	// Compares reports whether Normalize and Equivalent are the
+	// standard's own (RFC 8141 section 3): normalize and equivalent then
+	// take it although its strings are not URI references.
+	Compares() bool
 }
 
 // Context is what a standard reads a string in: for RFC 9112, the Host

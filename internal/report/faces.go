@@ -42,6 +42,9 @@ func (rfc9112Face) Read(in string, c Context) ([]Field, error) {
 
 func (rfc9112Face) Normalize(string) (string, bool, error) { return "", false, nil }
 
+// Compares is false: RFC 9112 defines no equivalence of request-targets.
+func (rfc9112Face) Compares() bool { return false }
+
 func (rfc9112Face) Equivalent(string, string) (Equivalence, bool, error) {
 	return Equivalence{}, false, nil
 }
@@ -70,6 +73,9 @@ func (rfc8141Face) Read(in string, _ Context) ([]Field, error) {
 }
 
 // Normalize is section 3.1's case normalization of the assigned-name.
+// Compares is true: RFC 8141 section 3 is URNs' equivalence.
+func (rfc8141Face) Compares() bool { return true }
+
 func (rfc8141Face) Normalize(in string) (string, bool, error) {
 	n, err := rfc8141.Normalize(in)
 	return n, true, err

@@ -256,3 +256,53 @@ func TrimStandard(msg string) string {
 	}
 	return msg
 }
+
+// A Job is what a command does with the strings of a standard: read them
+// (parse, tree: every standard), resolve them (resolve, relativize, lint:
+// the standards of URI references), or compare them (normalize,
+// equivalent: those, and a standard with an equivalence of its own).
+type Job int
+
+// The jobs.
+const (
+	JobRead Job = iota
+	JobResolve
+	JobCompare
+)
+
+// Does reports whether the standard's strings can be given to job.
+func (s Standard) Does(job Job) bool {
+	references := s.References()
+	switch job {
+	case JobResolve:
+		return references
+	case JobCompare:
+		return references || s.face != nil && s.face.Compares()
+	}
+	return true
+}
+
+// StandardsFor returns the standards that do job, in order.
+func StandardsFor(job Job) []Standard {
+	var out []Standard
+	for _, s := range Standards() {
+		if s.Does(job) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// References reports whether the standard's start rule reads URI
+// references, with components, a resolution and a normal form: RFC 2396,
+// RFC 3986, RFC 3987; not RFC 9112's request-targets (origin-form and
+// authority-form have no counterpart in RFC 3986's section 5), RFC
+// 8141's URNs or RFC 6570's templates.
+func (s Standard) References() bool {
+	if s.Profiles() {
+		return true
+	}
+	rd := s.NewReader(nil)
+	r, err := rd.LookupRule(rd.StartRule())
+	return err == nil && rd.Read(r, "s:", false).View != nil
+}

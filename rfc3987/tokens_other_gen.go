@@ -34,8 +34,28 @@ func tokensInto(ref string, p *uri.Parts) bool {
 		return false
 	}
 	for i, n := 0, tp.Len(); i < n; i++ {
-		r, b, e := tp.Token(i)
-		p.Token(roles[r], b, e)
+		// A switch on the rule, each case a method small enough to be
+		// inlined, rather than p.Token(roles[r], b, e), a call a token.
+		switch r, b, e := tp.Token(i); r {
+		case grammar.RuleIauthority:
+			p.Authority(b, e)
+		case grammar.RuleIfragment:
+			p.Fragment(b, e)
+		case grammar.RuleIPLiteral:
+			p.HostIPLiteral(b, e)
+		case grammar.RuleIPv4address:
+			p.HostIPv4(b, e)
+		case grammar.RulePort:
+			p.Port(b, e)
+		case grammar.RuleIquery:
+			p.Query(b, e)
+		case grammar.RuleIregName:
+			p.HostRegName(b, e)
+		case grammar.RuleScheme:
+			p.Scheme(b, e)
+		case grammar.RuleIuserinfo:
+			p.UserInfo(b, e)
+		}
 	}
 	p.Finish(len(ref))
 	return true

@@ -33,10 +33,6 @@ func tokensInto(ref string, p *uri.Parts) bool {
 	if !tp.Match(ref, grammar.RuleNamestring) {
 		return false
 	}
-	for i, n := 0, tp.Len(); i < n; i++ {
-		r, b, e := tp.Token(i)
-		p.Token(roles[r], b, e)
-	}
 	p.Finish(len(ref))
 	return true
 }

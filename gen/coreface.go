@@ -71,7 +71,11 @@ type coreEdit struct {
 
 // coreRole is a rule's role: the Go constants of the rule and of its
 // uri.Role.
-type coreRole struct{ Rule, Role string }
+//
+// Method is the method of uri.Parts that records a token of the role
+// ("Scheme" for uri.RoleScheme), which the native token parser calls
+// directly, inlined.
+type coreRole struct{ Rule, Role, Method string }
 
 // coreEscape is a rule Escape supports: its Go constant, the Go names of
 // the sets its characters and its first character are left raw from,
@@ -153,7 +157,7 @@ func coreFaceOf(m *manifest, defs []bnf.Definition) (coreFace, error) {
 		case !slices.Contains(m.Keep, pegName(name)):
 			return f, fmt.Errorf("%s: face.components: %s must be kept in the compact grammar (compact_keep) for its tokens to be read", m.File(), name)
 		}
-		f.Roles = append(f.Roles, coreRole{Rule: rule(name), Role: goRole})
+		f.Roles = append(f.Roles, coreRole{Rule: rule(name), Role: goRole, Method: strings.TrimPrefix(goRole, "Role")})
 	}
 	// The rules uri.Data names. A value_only face's grammar may lack
 	// them (RFC 8141's URNs have no userinfo): each absent one is noRule,

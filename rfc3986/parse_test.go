@@ -141,3 +141,68 @@ func errorStart(err error) (grammar.Rule, bool) {
 	}
 	return 0, false
 }
+
+// TestParsePaths checks the face's Parse and ParseInto, which call the
+// token parser directly (uri.FromParts), against the grammar value's,
+// which call it through uri.Data.Tokens, on every reference of
+// components.txt and invalid.txt: the same URI or the same error; and that
+// ParseInto into a caller's local URI allocates nothing for a valid
+// reference, Parse one URI, and Parse of an invalid one no URI.
+func TestParsePaths(t *testing.T) {
+	var refs []string
+	for _, r := range uritest.ReadTable(t, "../testdata/rfc3986/components.txt", 10) {
+		refs = append(refs, r.Fields[0])
+	}
+	for _, r := range uritest.ReadTable(t, "../testdata/rfc3986/invalid.txt", 4) {
+		refs = append(refs, r.Fields[0])
+	}
+	g := rfc3986.Grammar()
+	for _, ref := range refs {
+		u, err := rfc3986.Parse(ref)
+		gu, gerr := g.Parse(ref)
+		if (err == nil) != (gerr == nil) || err != nil && err.Error() != gerr.Error() {
+			t.Errorf("Parse(%q): error %v, the grammar value's %v", ref, err, gerr)
+			continue
+		}
+		var into rfc3986.URI
+		ierr := rfc3986.ParseInto(&into, ref)
+		if (ierr == nil) != (err == nil) || ierr != nil && ierr.Error() != err.Error() {
+			t.Errorf("ParseInto(%q): error %v, Parse's %v", ref, ierr, err)
+		}
+		if err != nil {
+			if into != (rfc3986.URI{}) {
+				t.Errorf("ParseInto(%q) failed and left %+v, not the zero URI", ref, into)
+			}
+			// The error and its explanation alike, and no URI.
+			np := testing.AllocsPerRun(10, func() { _, sinkErr = rfc3986.Parse(ref) })
+			ni := testing.AllocsPerRun(10, func() {
+				var local rfc3986.URI
+				sinkErr = rfc3986.ParseInto(&local, ref)
+			})
+			if np != ni {
+				t.Errorf("Parse(%q) of an invalid reference: %v allocations, ParseInto into a local URI %v", ref, np, ni)
+			}
+			continue
+		}
+		if *u != *gu || into != *u {
+			t.Errorf("Parse(%q) = %+v, the grammar value's %+v, ParseInto's %+v", ref, *u, *gu, into)
+		}
+		if n := testing.AllocsPerRun(10, func() {
+			var local rfc3986.URI
+			if rfc3986.ParseInto(&local, ref) != nil || local.String() != ref {
+				t.Fatalf("ParseInto(%q) failed", ref)
+			}
+		}); n != 0 {
+			t.Errorf("ParseInto(%q) into a local URI: %v allocations, want 0", ref, n)
+		}
+		if n := testing.AllocsPerRun(10, func() { sinkURI, _ = rfc3986.Parse(ref) }); n != 1 {
+			t.Errorf("Parse(%q): %v allocations, want 1", ref, n)
+		}
+	}
+	if err := rfc3986.ParseInto(nil, "http://a/"); err == nil {
+		t.Error("ParseInto(nil, valid) = nil error")
+	}
+	if err := rfc3986.ParseInto(nil, "http://a b/"); err == nil || err.Error() != g.ParseInto(nil, "http://a b/").Error() {
+		t.Errorf("ParseInto(nil, invalid) = %v, the grammar value's %v", err, g.ParseInto(nil, "http://a b/"))
+	}
+}

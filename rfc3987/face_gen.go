@@ -85,11 +85,27 @@ func Allow(edits ...string) (*uri.Grammar[grammar.Rule], error) { return theGram
 
 // Parse parses ref as a RFC 3987 IRI-reference (RFC 3987's section 2.2),
 // strictly: see [uri.Grammar.Parse].
-func Parse(ref string) (*URI, error) { return theGrammar.Parse(ref) }
+func Parse(ref string) (*URI, error) {
+	var p uri.Parts
+	if !tokensInto(ref, &p) {
+		return nil, uri.Rejected(theGrammar, new(URI), ref)
+	}
+	u := new(URI)
+	if err := uri.FromParts(theGrammar, u, ref, &p); err != nil {
+		return nil, err
+	}
+	return u, nil
+}
 
 // ParseInto is [Parse] into a URI the caller provides; it allocates nothing
 // when ref is valid.
-func ParseInto(u *URI, ref string) error { return theGrammar.ParseInto(u, ref) }
+func ParseInto(u *URI, ref string) error {
+	var p uri.Parts
+	if !tokensInto(ref, &p) {
+		return uri.Rejected(theGrammar, u, ref)
+	}
+	return uri.FromParts(theGrammar, u, ref, &p)
+}
 
 // Valid reports whether ref is a RFC 3987 IRI-reference, without
 // allocating.

@@ -5,6 +5,7 @@
 package rfc9112
 
 import (
+	"github.com/rfc2396/rfc2396/internal/uriparts"
 	"github.com/rfc2396/rfc2396/rfc9112/grammar"
 	"github.com/rfc2396/rfc2396/rfc9112/internal/compact"
 	"github.com/rfc2396/rfc2396/uri"
@@ -17,14 +18,43 @@ import (
 // parser is a local variable, which holds the tokens of an ordinary
 // reference itself.
 func tokens(ref string) (p uri.Parts, ok bool) {
+	ok = tokensInto(ref, &p)
+	return p, ok
+}
+
+// tokensInto is tokens writing the components into *p, which Parse and
+// ParseInto call directly (see [uri.FromParts]). It takes no reference
+// longer than a URI holds.
+func tokensInto(ref string, p *uri.Parts) bool {
+	if len(ref) > uriparts.MaxLen {
+		return false
+	}
 	var tp compact.Parser
 	if !tp.Match(ref, grammar.RuleRequestTarget) {
-		return p, false
+		return false
 	}
 	for i, n := 0, tp.Len(); i < n; i++ {
-		r, b, e := tp.Token(i)
-		p.Token(roles[r], b, e)
+		// A switch on the rule, each case a method small enough to be
+		// inlined, rather than p.Token(roles[r], b, e), a call a token.
+		switch r, b, e := tp.Token(i); r {
+		case grammar.RuleAuthority:
+			p.Authority(b, e)
+		case grammar.RuleIPLiteral:
+			p.HostIPLiteral(b, e)
+		case grammar.RuleIPv4address:
+			p.HostIPv4(b, e)
+		case grammar.RulePort:
+			p.Port(b, e)
+		case grammar.RuleQuery:
+			p.Query(b, e)
+		case grammar.RuleRegName:
+			p.HostRegName(b, e)
+		case grammar.RuleScheme:
+			p.Scheme(b, e)
+		case grammar.RuleUserinfo:
+			p.UserInfo(b, e)
+		}
 	}
 	p.Finish(len(ref))
-	return p, true
+	return true
 }

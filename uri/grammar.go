@@ -228,32 +228,64 @@ type Parts struct {
 
 // Token records a token of a rule with role role over ref[begin:end].
 // Tokens come children first: an IPv4address inside an IP-literal comes
-// before the IP-literal, which then sets the host.
+// before the IP-literal, which then sets the host. The methods named after
+// the roles (Scheme for RoleScheme) do the same for one role each, small
+// enough to be inlined into a token parser's loop.
 func (p *Parts) Token(role Role, begin, end int) {
 	switch role {
 	case RoleScheme:
-		p.f.Scheme(&p.spans, begin, end)
+		p.Scheme(begin, end)
 	case RoleAuthority:
-		p.f.Authority(&p.spans, begin, end)
+		p.Authority(begin, end)
 	case RoleHostIPLiteral:
-		p.spans.Set(uriparts.Host, begin, end)
-		p.hostKind = IPLiteral
+		p.HostIPLiteral(begin, end)
 	case RoleHostIPv4:
-		p.spans.Set(uriparts.Host, begin, end)
-		p.hostKind = IPv4
+		p.HostIPv4(begin, end)
 	case RoleHostRegName:
-		p.spans.Set(uriparts.Host, begin, end)
-		p.hostKind = RegName
+		p.HostRegName(begin, end)
 	case RoleUserInfo:
-		p.spans.Set(uriparts.UserInfo, begin, end)
+		p.UserInfo(begin, end)
 	case RolePort:
-		p.spans.Set(uriparts.Port, begin, end)
+		p.Port(begin, end)
 	case RoleQuery:
-		p.f.Query(&p.spans, begin, end)
+		p.Query(begin, end)
 	case RoleFragment:
-		p.f.Fragment(&p.spans, begin, end)
+		p.Fragment(begin, end)
 	}
 }
+
+// Scheme is [Parts.Token] for [RoleScheme].
+func (p *Parts) Scheme(begin, end int) { p.f.Scheme(&p.spans, begin, end) }
+
+// Authority is [Parts.Token] for [RoleAuthority].
+func (p *Parts) Authority(begin, end int) { p.f.Authority(&p.spans, begin, end) }
+
+// HostIPLiteral is [Parts.Token] for [RoleHostIPLiteral].
+func (p *Parts) HostIPLiteral(begin, end int) { p.host(IPLiteral, begin, end) }
+
+// HostIPv4 is [Parts.Token] for [RoleHostIPv4].
+func (p *Parts) HostIPv4(begin, end int) { p.host(IPv4, begin, end) }
+
+// HostRegName is [Parts.Token] for [RoleHostRegName].
+func (p *Parts) HostRegName(begin, end int) { p.host(RegName, begin, end) }
+
+// host records the host and its kind.
+func (p *Parts) host(k HostKind, begin, end int) {
+	p.spans.Set(uriparts.Host, begin, end)
+	p.hostKind = k
+}
+
+// UserInfo is [Parts.Token] for [RoleUserInfo].
+func (p *Parts) UserInfo(begin, end int) { p.spans.Set(uriparts.UserInfo, begin, end) }
+
+// Port is [Parts.Token] for [RolePort].
+func (p *Parts) Port(begin, end int) { p.spans.Set(uriparts.Port, begin, end) }
+
+// Query is [Parts.Token] for [RoleQuery].
+func (p *Parts) Query(begin, end int) { p.f.Query(&p.spans, begin, end) }
+
+// Fragment is [Parts.Token] for [RoleFragment].
+func (p *Parts) Fragment(begin, end int) { p.f.Fragment(&p.spans, begin, end) }
 
 // Finish ends the components of a reference of n bytes: the path is what
 // the other components leave.

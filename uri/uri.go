@@ -211,3 +211,51 @@ func (g *Grammar[R]) Valid(ref string) bool {
 // errNoGrammar is returned by the methods of a zero URI whose rule type
 // has no grammar: its package was not linked in.
 var errNoGrammar = errors.New("uri: a zero URI whose rule type has no grammar")
+
+// FromParts sets *u to the reference ref of g whose components p holds,
+// as g's token parser wrote them, and reports an error where [Grammar.ParseInto]
+// would (a nil u, a rule of the RFC's prose that ref breaks). It and
+// [Rejected] are for the package gen writes for g, its face: the face's
+// Parse and ParseInto call their token parser directly, with p in their own
+// frame, and give the result here, so that the components are written once
+// and copied once into u, which does not escape. [Grammar.ParseInto] calls
+// the token parser through [Data.Tokens], a function value, which returns
+// them by value (a pointer through a function value would make every
+// caller's URI escape to the heap), copied twice more.
+func FromParts[R Rule](g *Grammar[R], u *URI[R], ref string, p *Parts) error {
+	if u == nil || len(g.d.Prose) > 0 {
+		return g.fromPartsChecked(u, ref, p)
+	}
+	u.spans.CopyFrom(&p.spans)
+	u.hostKind = p.hostKind
+	u.g, u.ref = g, ref
+	return nil
+}
+
+// fromPartsChecked is [FromParts] for a nil u or a grammar with rules of
+// its prose to check.
+func (g *Grammar[R]) fromPartsChecked(u *URI[R], ref string, p *Parts) error {
+	if u == nil {
+		return errNilURI
+	}
+	if pr, i, bad := g.proseViolation(ref); bad {
+		*u = URI[R]{}
+		return g.proseError(g.d.Start, ref, pr, i)
+	}
+	u.g, u.ref, u.spans, u.hostKind = g, ref, p.spans, p.hostKind
+	return nil
+}
+
+// Rejected is the error of [Grammar.ParseInto] for a ref that g's token
+// parser did not take, called by g's face (see [FromParts]); *u, if u is
+// not nil, is set to the zero URI.
+func Rejected[R Rule](g *Grammar[R], u *URI[R], ref string) error {
+	if u == nil {
+		return errNilURI
+	}
+	*u = URI[R]{}
+	if len(ref) > maxInput {
+		return &TooLongError{Len: len(ref), prefix: g.d.Name}
+	}
+	return g.explainError(g.d.Start, ref)
+}

@@ -48,6 +48,17 @@ func (s *Spans) Set(p Part, begin, end int) {
 	s.defined |= 1 << p
 }
 
+// CopyFrom sets s to t, span by span: t was just written span by span
+// (by a token parser), and a copy in wider moves, as the compiler makes of
+// an assignment, would read each pair of spans while their stores are
+// still in flight, which the processor cannot forward.
+func (s *Spans) CopyFrom(t *Spans) {
+	for i := range s.spans {
+		s.spans[i] = t.spans[i]
+	}
+	s.defined = t.defined
+}
+
 // Clear makes component p undefined.
 func (s *Spans) Clear(p Part) {
 	s.spans[p] = span{}

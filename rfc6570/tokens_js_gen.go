@@ -5,6 +5,7 @@
 package rfc6570
 
 import (
+	"github.com/rfc2396/rfc2396/internal/uriparts"
 	"github.com/rfc2396/rfc2396/rfc6570/grammar"
 	"github.com/rfc2396/rfc2396/rfc6570/internal/reference"
 	"github.com/rfc2396/rfc2396/uri"
@@ -18,15 +19,26 @@ import (
 // fewer, and the components read are the same from either:
 // TestTokenParsersAgree checks that natively.
 func tokens(ref string) (p uri.Parts, ok bool) {
+	ok = tokensInto(ref, &p)
+	return p, ok
+}
+
+// tokensInto is tokens writing the components into *p, which Parse and
+// ParseInto call directly (see [uri.FromParts]). It takes no reference
+// longer than a URI holds.
+func tokensInto(ref string, p *uri.Parts) bool {
+	if len(ref) > uriparts.MaxLen {
+		return false
+	}
 	tp := referenceParsers.Get().(*reference.Parser)
 	defer referenceParsers.Put(tp)
 	if !tp.Match(ref, grammar.RuleURITemplate) {
-		return p, false
+		return false
 	}
 	for i, n := 0, tp.Len(); i < n; i++ {
 		r, b, e := tp.Token(i)
 		p.Token(roles[r], b, e)
 	}
 	p.Finish(len(ref))
-	return p, true
+	return true
 }

@@ -5,6 +5,7 @@
 package rfc6570
 
 import (
+	"github.com/rfc2396/rfc2396/internal/uriparts"
 	"github.com/rfc2396/rfc2396/rfc6570/grammar"
 	"github.com/rfc2396/rfc2396/rfc6570/internal/compact"
 	"github.com/rfc2396/rfc2396/uri"
@@ -17,14 +18,21 @@ import (
 // parser is a local variable, which holds the tokens of an ordinary
 // reference itself.
 func tokens(ref string) (p uri.Parts, ok bool) {
+	ok = tokensInto(ref, &p)
+	return p, ok
+}
+
+// tokensInto is tokens writing the components into *p, which Parse and
+// ParseInto call directly (see [uri.FromParts]). It takes no reference
+// longer than a URI holds.
+func tokensInto(ref string, p *uri.Parts) bool {
+	if len(ref) > uriparts.MaxLen {
+		return false
+	}
 	var tp compact.Parser
 	if !tp.Match(ref, grammar.RuleURITemplate) {
-		return p, false
-	}
-	for i, n := 0, tp.Len(); i < n; i++ {
-		r, b, e := tp.Token(i)
-		p.Token(roles[r], b, e)
+		return false
 	}
 	p.Finish(len(ref))
-	return p, true
+	return true
 }

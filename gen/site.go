@@ -201,7 +201,7 @@ func siteFiles(g siteGrammar, defs []bnf.Definition, pegSrc string, sections []s
 			}
 			d.SectionURLs[sec] = "https://www.rfc-editor.org/rfc/" + strings.ToLower(strings.ReplaceAll(o.spec, " ", "")) + "#section-" + r.Section
 			if t, ok := o.titles[r.Section]; ok && t != "" {
-				titles[sec] = o.spec + " section " + r.Section + ": " + t
+				titles[sec] = t
 			}
 			r.Section, r.From = sec, o.site
 		}

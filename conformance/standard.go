@@ -3,7 +3,6 @@ package conformance
 import (
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 	"sync"
 
@@ -92,6 +91,10 @@ type std struct {
 	// as the RFC's published grammar does (oracle.Facts): the RFC's
 	// examples are cases only where it does. Made on first use.
 	asPublished func() func(refs ...string) bool
+	// references says the start rule's strings are URI references, with
+	// components, a resolution and a normal form (see [Standards]); a
+	// suite of another grammar has its validity cases only.
+	references bool
 	// lits is the set of bytes some literal of the grammar allows, made
 	// on first use by literalBytes.
 	lits *[256]bool
@@ -103,7 +106,7 @@ func (s *std) family() bool { return s.rd != nil }
 // newStd returns the standard name under the named profile ("" for the
 // grammar exactly).
 func newStd(name Standard, profile string) (*std, error) {
-	s := &std{name: name, profile: profile, start: "URI-reference"}
+	s := &std{name: name, profile: profile, start: "URI-reference", references: true}
 	if name == RFC2396 || name == "" {
 		s.name = RFC2396
 		p, _ := parser.LookupProfile("strict")
@@ -135,13 +138,11 @@ func newStd(name Standard, profile string) (*std, error) {
 // familyOf makes s the grammar of the RFC 3986 family named name, from
 // its grammar value: the reader, and the oracle of its ABNF lines.
 func (s *std) familyOf(name Standard, profile string) error {
-	if !slices.Contains(Standards(), name) {
-		return fmt.Errorf("unknown standard %q (have %s)", name, standardNames())
-	}
 	st, err := report.LookupStandard(string(name))
 	if err != nil {
-		return err
+		return fmt.Errorf("unknown standard %q (have %s)", name, standardNames())
 	}
+	s.references = st.References()
 	if profile != "" && profile != "strict" {
 		return fmt.Errorf("unknown profile %q for %s (it has only the grammar exactly, \"strict\")", profile, name)
 	}

@@ -24,6 +24,11 @@ type importedRule struct {
 	rule *pegRule
 	spec string // "RFC 3986"
 	from string // the PEG file it is read from
+	// site is the name of the other grammar's pages on the reference
+	// site ("rfc3986"; "" if it has none), and titles the titles of
+	// its sections there.
+	site   string
+	titles map[string]string
 }
 
 // resolveImports reads the grammars m imports and returns the rules ref
@@ -104,7 +109,11 @@ func resolveImports(m *manifest, ref *pegFile) ([]importedRule, error) {
 				return nil, fmt.Errorf("%s: imports: rule %s is imported twice", m.File(), r.name)
 			}
 			taken[r.name] = true
-			out = append(out, importedRule{rule: r, spec: im.Spec, from: im.Grammar})
+			ir := importedRule{rule: r, spec: im.Spec, from: im.Grammar, titles: im.Site.Sections}
+			if !im.NoSite {
+				ir.site = im.Site.Name
+			}
+			out = append(out, ir)
 		}
 	}
 	var undefined []string

@@ -40,6 +40,20 @@ type siteGrammar struct {
 	// SectionURLs links the sections that are not Spec's (those of the
 	// documents of edits).
 	SectionURLs map[string]string `json:"section_urls,omitempty"`
+	// origins are the rules a grammar of the RFC 3986 family takes from
+	// another document, by PEG name: their section is written with the
+	// document's name ("RFC 3986 2.1") and linked to it, and a rule
+	// page names the other grammar's page of the rule where the site
+	// has one.
+	origins map[string]siteOrigin
+}
+
+// siteOrigin is the document a rule is taken from ("RFC 3986"), the name
+// of that grammar's pages on the site ("rfc3986"; "" for none) and the
+// titles of its sections there.
+type siteOrigin struct {
+	spec, site string
+	titles     map[string]string
 }
 
 // rfc2396Site is RFC 2396 Appendix A. The appendix lists its 40 rules
@@ -97,11 +111,14 @@ type siteGroup struct {
 }
 
 type siteRule struct {
-	Name    string   `json:"name"`
-	ABNF    string   `json:"abnf"`
-	Section string   `json:"section"`
-	PEG     string   `json:"peg,omitempty"`
-	Note    string   `json:"peg_note,omitempty"`
+	Name    string `json:"name"`
+	ABNF    string `json:"abnf"`
+	Section string `json:"section"`
+	PEG     string `json:"peg,omitempty"`
+	Note    string `json:"peg_note,omitempty"`
+	// From names the grammar of the site the rule is taken from
+	// ("rfc3986"), for a rule its grammar imports.
+	From    string   `json:"from,omitempty"`
 	Uses    []string `json:"uses"`
 	UsedBy  []string `json:"used_by"`
 	Diagram string   `json:"diagram"`
@@ -155,6 +172,10 @@ func siteFiles(g siteGrammar, defs []bnf.Definition, pegSrc string, sections []s
 	// file systems): RFC 2234's DIGIT and RFC 2396's digit are two rules.
 	taken := map[string]bool{}
 	bySection := map[string][]string{}
+	titles := map[string]string{}
+	for k, v := range g.Sections {
+		titles[k] = v
+	}
 	for i, def := range defs {
 		file := def.Name
 		for n := 2; taken[strings.ToLower(file)]; n++ {
@@ -171,6 +192,19 @@ func siteFiles(g siteGrammar, defs []bnf.Definition, pegSrc string, sections []s
 		if i < len(sections) {
 			r.Section = sections[i]
 		}
+		if o, ok := g.origins[pegName(def.Name)]; ok {
+			// A rule of another document: its section is that
+			// document's, headed and linked as such.
+			sec := o.spec + " " + r.Section
+			if d.SectionURLs == nil {
+				d.SectionURLs = map[string]string{}
+			}
+			d.SectionURLs[sec] = "https://www.rfc-editor.org/rfc/" + strings.ToLower(strings.ReplaceAll(o.spec, " ", "")) + "#section-" + r.Section
+			if t, ok := o.titles[r.Section]; ok && t != "" {
+				titles[sec] = t
+			}
+			r.Section, r.From = sec, o.site
+		}
 		if t, ok := pegText[pegName(def.Name)]; ok {
 			r.PEG, r.Note = t.rule, t.note
 		}
@@ -184,7 +218,7 @@ func siteFiles(g siteGrammar, defs []bnf.Definition, pegSrc string, sections []s
 	}
 	sort.Slice(secs, func(i, j int) bool { return sectionLess(secs[i], secs[j]) })
 	for _, s := range secs {
-		title, ok := g.Sections[s]
+		title, ok := titles[s]
 		if !ok {
 			// A section no title is known for (the document of a named
 			// edit added to a profile after gen/siteprofiles.go was
@@ -220,10 +254,15 @@ func ruleRefs(n *bnf.Node) []string {
 }
 
 // sectionLess orders section numbers numerically: 2.4.1 before 3, 3.2
-// before 3.2.1 before 3.3. Sections that are not numbers (an edit's "RFC
+// before 3.2.1 before 3.3, and "" (the core rules of RFC 5234) last.
+// Sections that are not numbers (an edit's "RFC
 // 2732 3") come after the numbers, in byte order, so that the order is
 // total and the generated data the same on every run.
 func sectionLess(a, b string) bool {
+	// The core rules of RFC 5234 (no section) come last.
+	if (a == "") != (b == "") {
+		return b == ""
+	}
 	as, bs := strings.Split(a, "."), strings.Split(b, ".")
 	for i := 0; i < len(as) && i < len(bs); i++ {
 		x, errX := strconv.Atoi(as[i])

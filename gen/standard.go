@@ -57,9 +57,11 @@ func generateStandard(file string) error {
 		return err
 	}
 	importedSpec := map[string]string{}
+	origins := map[string]siteOrigin{}
 	for _, ir := range imported {
 		ref.rules = append(ref.rules, ir.rule)
 		importedSpec[ir.rule.name] = ir.spec
+		origins[ir.rule.name] = siteOrigin{spec: ir.spec, site: ir.site, titles: ir.titles}
 	}
 	if err := syncEntryPoints(m.Grammar, ref, pegName(m.Start)); err != nil {
 		return err
@@ -92,6 +94,7 @@ func generateStandard(file string) error {
 		if doc, ok := strings.CutPrefix(sec, "RFC "); ok {
 			num, rest, _ := strings.Cut(doc, " ")
 			importedSpec[pegName(defs[i].Name)], sections[i] = "RFC "+num, rest
+			origins[pegName(defs[i].Name)] = siteOrigin{spec: "RFC " + num}
 		}
 	}
 	if err := checkGrammarLanguages(defs, ref, m.Grammar); err != nil {
@@ -196,7 +199,9 @@ func generateStandard(file string) error {
 	// The site's pages (/g/NAME/): a page and a diagram per rule, the
 	// core rules of RFC 5234 included.
 	if !m.NoSite {
-		if err := writeSite(m.Site, bnf.WithCore(rfcDefs), string(src), rfcSections); err != nil {
+		site := m.Site
+		site.origins = origins
+		if err := writeSite(site, bnf.WithCore(rfcDefs), string(src), rfcSections); err != nil {
 			return err
 		}
 	}

@@ -511,7 +511,7 @@ func FuzzHandler(f *testing.F) {
 var mainTags = map[string]bool{}
 
 func init() {
-	for _, tag := range strings.Fields("main h1 h3 form label input select option datalist button textarea fieldset legend nav img svg path g text rect line title em br hr small abbr sup blockquote q i b figure figcaption caption col colgroup tfoot") {
+	for _, tag := range strings.Fields("main h1 h3 form label input select option optgroup datalist button textarea fieldset legend nav img svg path g text rect line title em br hr small abbr sup blockquote q i b figure figcaption caption col colgroup tfoot") {
 		mainTags[tag] = true
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/internal/allowlist"
 	"github.com/rfc2396/rfc2396/internal/htmlesc"
+	"github.com/rfc2396/rfc2396/internal/report"
 	"github.com/rfc2396/rfc2396/parser"
 )
 
@@ -112,22 +113,27 @@ func (s *Site) playRequest(rawQuery string) (playForm, *badRequest) {
 	}
 	_, f.HasRef = q["ref"]
 	f.Amp = extended
-	if name := queryValue(q, "rule"); name != "" {
+	// The standard first: the rule is one of its grammar's.
+	if std := queryValue(q, "standard"); std != "" && std != standard2396 {
+		st, ok := standardOf(std)
+		if !ok {
+			return f, &badRequest{statusBadRequest, fmt.Sprintf("There is no standard %q here; the playground reads %s.", echo(std), strings.Join(report.StandardNames(), ", "))}
+		}
+		f.Standard = std
+		rd := st.NewReader(nil)
+		f.Rule = rd.StartRule()
+		if name := queryValue(q, "rule"); name != "" {
+			if _, err := rd.LookupRule(name); err != nil {
+				return f, &badRequest{statusBadRequest, fmt.Sprintf("There is no rule %q in %s's grammar (%s).", echo(name), st.Spec, st.Name)}
+			}
+			f.Rule = name
+		}
+	} else if name := queryValue(q, "rule"); name != "" {
 		rule, ok := grammar.Lookup(name)
 		if !ok {
 			return f, &badRequest{statusBadRequest, fmt.Sprintf("There is no rule %q in %s Appendix A.", echo(name), s.grammars[0].Spec)}
 		}
 		f.Rule = rule.String()
-	}
-	switch std := queryValue(q, "standard"); std {
-	case "", standard2396:
-	case standard3986:
-		f.Standard = std
-		if f.Rule != grammar.RuleURIReference.String() {
-			return f, &badRequest{statusBadRequest, "Under RFC 3986 the playground checks URI-reference only; leave out rule, or choose standard=rfc2396."}
-		}
-	default:
-		return f, &badRequest{statusBadRequest, fmt.Sprintf("There is no standard %q here; the playground reads rfc2396 and rfc3986.", echo(std))}
 	}
 	if name := queryValue(q, "profile"); name != "" {
 		if _, ok := parser.LookupProfile(name); !ok {
@@ -153,6 +159,14 @@ func (s *Site) playRequest(rawQuery string) (playForm, *badRequest) {
 	return f, nil
 }
 
+// startRule names the rule the standard reads references by.
+func startRule(standard string) string {
+	if st, ok := standardOf(standard); ok {
+		return st.NewReader(nil).StartRule()
+	}
+	return grammar.RuleURIReference.String()
+}
+
 // queryValue is q.Get(key). It is not inlined: playRequest reads eleven
 // values, and url.Values.Get inlined at each made playRequest 4 KB larger
 // in the playground's WebAssembly module (docs/design-notes.md).
@@ -173,22 +187,22 @@ type resultView struct {
 	// the page's script, the browser's WHATWG URL parser's).
 	Others *otherView
 	page   *page
-	// rfc3986 says the reference was read under RFC 3986 and the site
-	// has no pages for its rules (no data/rfc3986).
-	rfc3986 bool
+	// specURL, when not "", says that the input was read under a
+	// standard the site has no pages for: its rules link to its RFC.
+	specURL string
 }
 
 // RuleURL is the page of a rule.
 func (v *resultView) RuleURL(name string) string {
-	if v.rfc3986 {
-		return spec3986Rules
+	if v.specURL != "" {
+		return v.specURL
 	}
 	return v.page.RuleURL(name)
 }
 
-// RuleABNF is the Appendix A line of a rule.
+// RuleABNF is the line of a rule in its grammar.
 func (v *resultView) RuleABNF(name string) string {
-	if v.rfc3986 {
+	if v.specURL != "" {
 		return ""
 	}
 	if r := v.page.G.Rule(name); r != nil {
@@ -216,7 +230,7 @@ func (s *Site) playResult(ctx Canceler, p *page, f playForm) (*Analysis, htmlesc
 
 // playView analyzes the form into what the result fragment shows.
 func (s *Site) playView(ctx Canceler, p *page, f playForm) (*resultView, error) {
-	v := &resultView{page: p, All: f.All, rfc3986: f.Standard == standard3986}
+	v := &resultView{page: p, All: f.All}
 	var a *Analysis
 	if len(f.Amp) > 0 {
 		v.Notice += fmt.Sprintf(" The %s in the address has an \"&\" followed by something that is no parameter of the playground: it was read as part of the %s. Write \"&\" as %%26 there.", strings.Join(f.Amp, " and "), strings.Join(f.Amp, " and "))
@@ -225,7 +239,16 @@ func (s *Site) playView(ctx Canceler, p *page, f playForm) (*resultView, error) 
 		v.Notice += fmt.Sprintf(" The %s in the address has a \"+\", which a query string reads as a space, as here. If you meant a plus, write it %%2B.", strings.Join(f.Plus, " and "))
 	}
 	if f.HasRef {
-		rule, _ := grammar.Lookup(f.Rule)
+		st, family := standardOf(f.Standard)
+		// whole says the rule is the one the standard reads references
+		// by (URI-reference, IRI-reference, request-target, ...), and
+		// refs that its strings are URI references, which resolve and
+		// which other parsers read.
+		whole, refs := f.Rule == grammar.RuleURIReference.String(), true
+		if family {
+			whole = f.Rule == st.NewReader(nil).StartRule()
+			refs = st.References()
+		}
 		all := f.All
 		if all && len(f.Ref) > maxAllRules {
 			all = false
@@ -242,30 +265,33 @@ func (s *Site) playView(ctx Canceler, p *page, f playForm) (*resultView, error) 
 			edits, _ := allowlist.Parse(f.Allow)
 			profile = profile.With(edits...)
 		}
-		// The rules of RFC 3986 or of a profile link to their own
-		// grammar's pages.
+		// The rules of a grammar of the RFC 3986 family or of a profile
+		// link to their own grammar's pages.
 		own := s.grammar(named.Name())
 		if named.Edits() == 0 {
 			own = nil
 		}
-		if f.Standard == standard3986 {
-			own = s.grammar(standard3986)
+		if family {
+			own = s.grammar(f.Standard)
+			if own == nil {
+				v.specURL = "https://www.rfc-editor.org/rfc/" + f.Standard
+			}
 		}
 		if own != nil {
 			inOwn := *p
 			inOwn.G = own
 			v.page = &inOwn
-			v.rfc3986 = false
 		}
-		if f.Standard == standard3986 {
-			a = analyze3986(f.Ref, all)
+		if family {
+			a = analyzeFamily(st, f.Rule, f.Ref, all)
 		} else {
+			rule, _ := grammar.Lookup(f.Rule)
 			a = analyze(profile, rule, f.Ref, all)
 		}
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		if rule == grammar.RuleURIReference && !f.NoVerdicts {
+		if whole && (f.Standard == standard2396 || f.Standard == standard3986) && !f.NoVerdicts {
 			a.Verdicts = verdicts(f.Ref, f.Standard, profile)
 			a.ValidUnder = validUnder(a.Verdicts)
 		}
@@ -276,16 +302,18 @@ func (s *Site) playView(ctx Canceler, p *page, f playForm) (*resultView, error) 
 		}
 		if f.Base != "" {
 			switch {
-			case rule != grammar.RuleURIReference:
-				v.Notice += " A base is used with the rule URI-reference only: resolution is not shown."
-			case f.Standard == standard3986:
-				a.Resolution = trace3986(f.Base, f.Ref)
+			case !refs:
+				v.Notice += " " + st.Spec + "'s strings are not URI references: a base is not used, and no resolution is shown."
+			case !whole:
+				v.Notice += " A base is used with the rule " + startRule(f.Standard) + " only: resolution is not shown."
+			case family:
+				a.Resolution = traceFamily(st, f.Base, f.Ref)
 			default:
 				a.Resolution = traceResolve(profile, f.Base, f.Ref)
 			}
 		}
 		v.A = a
-		if rule == grammar.RuleURIReference && len(f.Ref)+len(f.Base) <= maxOthers {
+		if whole && refs && len(f.Ref)+len(f.Base) <= maxOthers {
 			v.Others = otherReadings(a, f.Ref, f.Base)
 		}
 		if err := ctx.Err(); err != nil {

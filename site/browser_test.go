@@ -221,6 +221,53 @@ func TestBrowserPlayground(t *testing.T) {
 	}
 }
 
+// TestBrowserStandards drives the playground under the standards of the
+// RFC 3986 family whose strings are not URI references: a permalink under
+// RFC 6570 with a rule of its own, an error of RFC 8141's prose with its
+// caret, and the form: choosing RFC 9112 offers its rules (its start
+// rule chosen) and typing reads a request-target.
+func TestBrowserStandards(t *testing.T) {
+	if os.Getenv("RFC2396_LONG") == "" {
+		t.Skip("long check: set RFC2396_LONG=1")
+	}
+	base := startServer(t)
+	ctx := newBrowser(t)
+	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/play?standard=rfc6570&rule=expression&ref="+urlQueryEscape("{+path:6}")), chromedp.WaitVisible(chromedp.CSS("#verdict"))); err != nil {
+		t.Fatal(err)
+	}
+	if v := textOf(t, ctx, "#verdict"); !strings.Contains(v, "valid expression") || strings.Contains(v, "invalid") {
+		t.Errorf("{+path:6} as an RFC 6570 expression: verdict %q", v)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/play?standard=rfc8141&ref="+urlQueryEscape("urn:ab:x")), chromedp.WaitVisible(chromedp.CSS("#verdict"))); err != nil {
+		t.Fatal(err)
+	}
+	if got := textOf(t, ctx, "#error-offset"); got != "4" {
+		t.Errorf("urn:ab:x: offset %q, want 4 (the NID, RFC 8141 section 5.1)", got)
+	}
+	if err := chromedp.Do(ctx,
+		chromedp.Navigate(base+"/play"),
+		chromedp.WaitVisible(chromedp.CSS("#ref")),
+	); err != nil {
+		t.Fatal(err)
+	}
+	rule, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(function () { var s = document.getElementById("standard"); s.value = "rfc9112"; s.dispatchEvent(new Event("change", {bubbles: true})); return document.getElementById("rule").value; })()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rule != "request-target" {
+		t.Errorf("RFC 9112 chosen: the rule is %q, want its start rule request-target", rule)
+	}
+	if err := chromedp.Do(ctx,
+		chromedp.SendKeys(chromedp.CSS("#ref"), "/where?q=now"),
+		chromedp.WaitVisible(chromedp.CSS(`.tree .n[data-rule="origin-form"]`)),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if v := textOf(t, ctx, "#verdict"); !strings.Contains(v, "valid request-target") {
+		t.Errorf("typed /where?q=now under RFC 9112: verdict %q", v)
+	}
+}
+
 func contains(list []string, s string) bool {
 	for _, x := range list {
 		if x == s {
@@ -254,6 +301,8 @@ func TestScreenshots(t *testing.T) {
 		{"play-resolve.png", "/play?ref=" + urlQueryEscape("../../g?y") + "&base=" + urlQueryEscape("http://a/b/c/d;p?q"), 1700, false},
 		{"play-invalid.png", "/play?ref=" + urlQueryEscape("http://a b/"), 850, false},
 		{"rule-java-host.png", "/g/java/rule/host", 1700, false},
+		{"play-rfc9112.png", "/play?standard=rfc9112&ref=" + urlQueryEscape("/where?q=now"), 1100, false},
+		{"rule-rfc9112-query.png", "/g/rfc9112/rule/query", 1100, false},
 		{"play-resolve-rfc2732.png", "/play?ref=" + urlQueryEscape("../c") + "&base=" + urlQueryEscape("http://[::1]/a/b") + "&profile=rfc2732#resolution", 1000, false},
 	}
 	for _, s := range shots {

@@ -83,6 +83,9 @@ type Rule struct {
 	Uses    []string `json:"uses"`
 	UsedBy  []string `json:"used_by"`
 	Diagram string   `json:"diagram"` // file name under diagrams/
+	// From names the grammar of the site a rule its grammar imports is
+	// taken from ("rfc3986"), "" for the grammar's own.
+	From string `json:"from,omitempty"`
 
 	Valid   []Example `json:"-"` // examples in the rule's language
 	Invalid []string  `json:"-"` // examples not in it

@@ -444,15 +444,15 @@ func decodeGroup(d *jsonDecoder, grp *Group) error {
 }
 
 func decodeRule(d *jsonDecoder, r *Rule) error {
-	strFields := []*string{&r.Name, &r.ABNF, &r.Section, &r.PEG, &r.Note, &r.Diagram}
+	strFields := []*string{&r.Name, &r.ABNF, &r.Section, &r.PEG, &r.Note, &r.Diagram, &r.From}
 	return d.object(func(name string) error {
 		var err error
-		switch i := field(name, "name", "abnf", "section", "peg", "peg_note", "diagram", "uses", "used_by"); {
+		switch i := field(name, "name", "abnf", "section", "peg", "peg_note", "diagram", "from", "uses", "used_by"); {
 		case i < 0:
 			err = d.skip()
 		case i < len(strFields):
 			err = d.strInto(strFields[i])
-		case i == 6:
+		case i == 7:
 			r.Uses, err = d.strs()
 		default:
 			r.UsedBy, err = d.strs()

@@ -30,8 +30,10 @@ func playSite() *Site {
 			grammars = append(grammars, g2396(p.Name, p.Edits))
 		}
 	}
-	for _, name := range familyPages {
-		grammars = append(grammars, familyPlayGrammar(name))
+	for _, st := range report.Standards() {
+		if !st.Profiles() {
+			grammars = append(grammars, familyPlayGrammar(st))
+		}
 	}
 	for _, g := range grammars {
 		g.byName = map[string]*Rule{}
@@ -43,23 +45,20 @@ func playSite() *Site {
 	return &Site{grammars: grammars}
 }
 
-// familyPages names the grammars of the RFC 3986 family the site has
-// pages for (data/NAME): those whose manifest does not say "no_site".
-// The playground's module embeds none of data/, so it keeps their names
-// here; TestPlaySite checks them against data/.
-var familyPages = []string{standard3986, "rfc3987"}
-
 // familyPlayGrammar is a grammar of the RFC 3986 family as the playground
 // needs it, from its grammar value (report.Standards): its rules, in the
-// RFC's order, then the core rules of RFC 5234 its ABNF uses.
-func familyPlayGrammar(name string) *Grammar {
-	st, err := report.LookupStandard(name)
-	if err != nil {
-		panic(err) // familyPages names standards; TestPlaySite checks them
-	}
+// RFC's order, then the core rules of RFC 5234 its ABNF uses. Every such
+// grammar has pages (data/NAME), which TestPlaySite checks.
+func familyPlayGrammar(st report.Standard) *Grammar {
 	g := &Grammar{Name: st.Name, Spec: st.Spec, SpecURL: "https://www.rfc-editor.org/rfc/" + st.Name}
 	for _, info := range st.Rules() {
-		g.Rules = append(g.Rules, &Rule{Name: info.Name, ABNF: info.ABNF, Section: info.Section})
+		section := info.Section
+		if info.Spec != "" {
+			// A rule of another document, as data/ writes its section
+			// (gen/site.go): "RFC 3986 2.1".
+			section = info.Spec + " " + section
+		}
+		g.Rules = append(g.Rules, &Rule{Name: info.Name, ABNF: info.ABNF, Section: section})
 	}
 	defs, err := bnf.ParseABNF(st.ABNF())
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/rfc2396/rfc2396/internal/corpus"
+	"github.com/rfc2396/rfc2396/internal/report"
 )
 
 // playFields are the fields of a grammar that the playground's answers
@@ -48,8 +49,16 @@ func TestPlaySite(t *testing.T) {
 	queries := renderCases(t)
 	for _, q := range append([]string(nil), queries...) {
 		queries = append(queries, q+"&standard=rfc3986", q+"&profile=java", q+"&profile=rfc2732-intent", q+"&rule=hostname", q+"&rule=IPv6address&profile=rfc2732")
+		for _, st := range report.Standards() {
+			if !st.Profiles() {
+				queries = append(queries, q+"&standard="+st.Name)
+			}
+		}
 	}
-	queries = append(queries, "ref=x&rule=nosuchrule", "ref=x&profile=nosuch", "ref=x&standard=rfc1738", "ref=x&rule=host&standard=rfc3986", "ref=a&ref=b", "")
+	queries = append(queries, "ref=x&rule=nosuchrule", "ref=x&profile=nosuch", "ref=x&standard=rfc1738", "ref=x&rule=host&standard=rfc3986", "ref=a&ref=b", "",
+		"ref=/where%3Fq=now&standard=rfc9112", "ref=www.example.com:80&standard=rfc9112&rule=authority-form", "ref=urn:example:a123,z456%3F%2Babc%23789&standard=rfc8141",
+		"ref=urn:ab:x&standard=rfc8141", "ref=http://example.com/search{%3Fq,lang}&standard=rfc6570", "ref={%3Dx}&standard=rfc6570", "ref=http://r%C3%A9sum%C3%A9.example/&standard=rfc3987&base=http://a/b/c",
+		"ref=x&rule=URI-reference&standard=rfc9112")
 	lines, _ := corpus.Load(t, "..")
 	for i := 0; i < len(lines); i += 997 {
 		q := "ref=" + urlQueryEscape(lines[i])

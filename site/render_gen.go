@@ -1211,46 +1211,68 @@ func renderRuleContent(w *strings.Builder, dot *page) error {
 			htmlesc.WriteText(w, v25)
 		}
 		writeString(w, ".</p>\n")
-		v26 := dot.G
-		if v26 == nil {
-			return templateError("content", "rule.html:10:8", "$.G.Profile", "nil pointer evaluating *Grammar.Profile")
-		}
-		v27 := v26.Profile
-		if v27 != nil {
-			writeString(w, "<p class=\"profile\" id=\"profile\">In the grammar of the <strong>")
-			v28 := v27.Name
-			htmlesc.WriteText(w, v28)
-			writeString(w, "</strong> profile of RFC 2396 (")
-			v29 := v27.Summary
-			htmlesc.WriteText(w, v29)
-			writeString(w, ").\n")
-			v30 := dot.R
-			if v30 == nil {
-				return templateError("content", "rule.html:11:8", "$.R.Edit", "nil pointer evaluating *Rule.Edit")
+		v26 := dot.FromURL()
+		if len(v26) > 0 {
+			writeString(w, "<p class=\"from\" id=\"from\">")
+			v27 := dot.G
+			if v27 == nil {
+				return templateError("content", "rule.html:10:47", "$.G.Spec", "nil pointer evaluating *Grammar.Spec")
 			}
-			v31 := v30.Edit
-			if v31 != nil {
+			v28 := v27.Spec
+			htmlesc.WriteText(w, v28)
+			writeString(w, " takes this rule from ")
+			v29 := dot.FromSpec()
+			htmlesc.WriteText(w, v29)
+			writeString(w, " as it is: see <a href=\"")
+			v30 := htmlesc.FilterURL(v26)
+			v31 := htmlesc.NormalizeURL(v30)
+			htmlesc.WriteText(w, v31)
+			writeString(w, "\">its page in ")
+			v32 := dot.FromSpec()
+			htmlesc.WriteText(w, v32)
+			writeString(w, "'s grammar</a>.</p>")
+		}
+		writeString(w, "\n")
+		v33 := dot.G
+		if v33 == nil {
+			return templateError("content", "rule.html:11:8", "$.G.Profile", "nil pointer evaluating *Grammar.Profile")
+		}
+		v34 := v33.Profile
+		if v34 != nil {
+			writeString(w, "<p class=\"profile\" id=\"profile\">In the grammar of the <strong>")
+			v35 := v34.Name
+			htmlesc.WriteText(w, v35)
+			writeString(w, "</strong> profile of RFC 2396 (")
+			v36 := v34.Summary
+			htmlesc.WriteText(w, v36)
+			writeString(w, ").\n")
+			v37 := dot.R
+			if v37 == nil {
+				return templateError("content", "rule.html:12:8", "$.R.Edit", "nil pointer evaluating *Rule.Edit")
+			}
+			v38 := v37.Edit
+			if v38 != nil {
 				writeString(w, "This rule is defined by its edit <strong id=\"edit\">")
-				v32 := v31.Name
-				htmlesc.WriteText(w, v32)
+				v39 := v38.Name
+				htmlesc.WriteText(w, v39)
 				writeString(w, "</strong>, a ")
-				v33 := v31.Kind
-				htmlesc.WriteText(w, v33)
+				v40 := v38.Kind
+				htmlesc.WriteText(w, v40)
 				writeString(w, ": ")
-				v34 := v31.Summary
-				htmlesc.WriteText(w, v34)
+				v41 := v38.Summary
+				htmlesc.WriteText(w, v41)
 				writeString(w, ". The document that justifies it: ")
-				v35 := v31.Document
-				htmlesc.WriteText(w, v35)
+				v42 := v38.Document
+				htmlesc.WriteText(w, v42)
 				writeString(w, ".")
 			} else {
 				writeString(w, "No edit of the profile defines this rule: it is Appendix A's")
-				v36 := dot.R
-				if v36 == nil {
-					return templateError("content", "rule.html:11:235", "$.R.Uses", "nil pointer evaluating *Rule.Uses")
+				v43 := dot.R
+				if v43 == nil {
+					return templateError("content", "rule.html:12:235", "$.R.Uses", "nil pointer evaluating *Rule.Uses")
 				}
-				v37 := v36.Uses
-				if len(v37) > 0 {
+				v44 := v43.Uses
+				if len(v44) > 0 {
 					writeString(w, ", though the rules it uses may be the profile's")
 				}
 				writeString(w, ".")
@@ -1258,33 +1280,33 @@ func renderRuleContent(w *strings.Builder, dot *page) error {
 			writeString(w, "</p>")
 		}
 		writeString(w, "\n\n<h2>As the RFC writes it</h2>\n<pre class=\"abnf\" id=\"abnf\">")
-		v38 := dot.ABNF(v1)
-		writeString(w, string(v38))
+		v45 := dot.ABNF(v1)
+		writeString(w, string(v45))
 		writeString(w, "</pre>\n\n<h2>Diagram</h2>\n<figure class=\"diagram\" id=\"diagram\">\n")
-		v39 := dot.Diagram
-		writeString(w, string(v39))
+		v46 := dot.Diagram
+		writeString(w, string(v46))
 		writeString(w, "\n<figcaption class=\"legend\">\n<details open><summary>How to read the diagram</summary>\n")
-		v40 := dot.Legend
-		writeString(w, string(v40))
+		v47 := dot.Legend
+		writeString(w, string(v47))
 		writeString(w, "\n<p>Follow the track from left to right; every path it allows spells a string of the rule. Rule boxes are links to their own diagrams. Long choices among single characters are drawn as one hexagon that lists them (a–z is the 26 letters); the line above shows each as the RFC writes it.</p>\n</details>\n</figcaption>\n</figure>\n\n")
-		v41 := v1.PEG
-		if len(v41) > 0 {
+		v48 := v1.PEG
+		if len(v48) > 0 {
 			writeString(w, "\n<h2>In <code>")
-			v42 := dot.G
-			if v42 == nil {
-				return templateError("content", "rule.html:28:16", "$.G.PEG", "nil pointer evaluating *Grammar.PEG")
+			v49 := dot.G
+			if v49 == nil {
+				return templateError("content", "rule.html:29:16", "$.G.PEG", "nil pointer evaluating *Grammar.PEG")
 			}
-			v43 := v42.PEG
-			htmlesc.WriteText(w, v43)
+			v50 := v49.PEG
+			htmlesc.WriteText(w, v50)
 			writeString(w, "</code></h2>\n<pre class=\"peg\" id=\"peg\">")
-			v44 := v1.PEG
-			htmlesc.WriteText(w, v44)
+			v51 := v1.PEG
+			htmlesc.WriteText(w, v51)
 			writeString(w, "</pre>\n")
-			v45 := v1.Note
-			if len(v45) > 0 {
+			v52 := v1.Note
+			if len(v52) > 0 {
 				writeString(w, "<p class=\"pegnote\" id=\"peg-note\"><strong>PEG:</strong> ")
-				v46 := v1.Note
-				htmlesc.WriteText(w, v46)
+				v53 := v1.Note
+				htmlesc.WriteText(w, v53)
 				writeString(w, "</p>")
 			} else {
 				writeString(w, "<p class=\"pegnote\">A literal transcription: the parsing expression accepts exactly the BNF's language as written.</p>")
@@ -1292,29 +1314,10 @@ func renderRuleContent(w *strings.Builder, dot *page) error {
 			writeString(w, "\n")
 		}
 		writeString(w, "\n\n<div class=\"related\">\n<section id=\"uses\">\n<h2>Uses</h2>\n")
-		v47 := v1.Uses
-		if len(v47) > 0 {
-			writeString(w, "<ul class=\"names\">")
-			v48 := v1.Uses
-			for _, v50 := range v48 {
-				writeString(w, "<li><a class=\"rule\" href=\"")
-				v51 := dot.RuleURL(v50)
-				v52 := htmlesc.FilterURL(v51)
-				v53 := htmlesc.NormalizeURL(v52)
-				htmlesc.WriteText(w, v53)
-				writeString(w, "\">")
-				htmlesc.WriteText(w, v50)
-				writeString(w, "</a></li>")
-			}
-			writeString(w, "</ul>")
-		} else {
-			writeString(w, "<p>No other rule: only literals.</p>")
-		}
-		writeString(w, "\n</section>\n<section id=\"used-by\">\n<h2>Used by</h2>\n")
-		v54 := v1.UsedBy
+		v54 := v1.Uses
 		if len(v54) > 0 {
 			writeString(w, "<ul class=\"names\">")
-			v55 := v1.UsedBy
+			v55 := v1.Uses
 			for _, v57 := range v55 {
 				writeString(w, "<li><a class=\"rule\" href=\"")
 				v58 := dot.RuleURL(v57)
@@ -1327,107 +1330,126 @@ func renderRuleContent(w *strings.Builder, dot *page) error {
 			}
 			writeString(w, "</ul>")
 		} else {
+			writeString(w, "<p>No other rule: only literals.</p>")
+		}
+		writeString(w, "\n</section>\n<section id=\"used-by\">\n<h2>Used by</h2>\n")
+		v61 := v1.UsedBy
+		if len(v61) > 0 {
+			writeString(w, "<ul class=\"names\">")
+			v62 := v1.UsedBy
+			for _, v64 := range v62 {
+				writeString(w, "<li><a class=\"rule\" href=\"")
+				v65 := dot.RuleURL(v64)
+				v66 := htmlesc.FilterURL(v65)
+				v67 := htmlesc.NormalizeURL(v66)
+				htmlesc.WriteText(w, v67)
+				writeString(w, "\">")
+				htmlesc.WriteText(w, v64)
+				writeString(w, "</a></li>")
+			}
+			writeString(w, "</ul>")
+		} else {
 			writeString(w, "<p>No rule")
-			v61 := v1.Name
-			v62 := string(v61) == "URI-reference"
-			if v62 {
+			v68 := v1.Name
+			v69 := string(v68) == "URI-reference"
+			if v69 {
 				writeString(w, ": it is the start rule")
 			} else {
 				writeString(w, ": ")
-				v63 := dot.G
-				if v63 == nil {
-					return templateError("content", "rule.html:40:202", "$.G.Spec", "nil pointer evaluating *Grammar.Spec")
+				v70 := dot.G
+				if v70 == nil {
+					return templateError("content", "rule.html:41:202", "$.G.Spec", "nil pointer evaluating *Grammar.Spec")
 				}
-				v64 := v63.Spec
-				htmlesc.WriteText(w, v64)
+				v71 := v70.Spec
+				htmlesc.WriteText(w, v71)
 				writeString(w, " defines it but no rule refers to it")
 			}
 			writeString(w, ".</p>")
 		}
 		writeString(w, "\n</section>\n</div>\n\n")
-		v66 := v1.Valid
-		v65 := len(v66) > 0
-		if !(len(v66) > 0) {
-			v67 := v1.Invalid
-			v65 = len(v67) > 0
+		v73 := v1.Valid
+		v72 := len(v73) > 0
+		if !(len(v73) > 0) {
+			v74 := v1.Invalid
+			v72 = len(v74) > 0
 		}
-		if v65 {
+		if v72 {
 			writeString(w, "\n<h2>Examples</h2>\n<p class=\"note\">Chosen from realistic references by <code>gen/examples</code>, one for each alternative of the rule where it has alternatives, and checked against the parser and the test oracle when <code>go generate</code> ran; the strings not in the language are near misses of them.</p>\n<div class=\"examples\">\n<section id=\"valid\">\n<h3>In the language of ")
-			v68 := v1.Name
-			htmlesc.WriteText(w, v68)
+			v75 := v1.Name
+			htmlesc.WriteText(w, v75)
 			writeString(w, "</h3>\n<ul class=\"ex\">")
-			v69 := v1.Valid
-			for _, v71 := range v69 {
+			v76 := v1.Valid
+			for _, v78 := range v76 {
 				writeString(w, "<li><code>")
-				v72 := v71.Text
-				v73 := string(v72) == ""
-				if v73 {
+				v79 := v78.Text
+				v80 := string(v79) == ""
+				if v80 {
 					writeString(w, "<span class=\"empty\">(the empty string)</span>")
 				} else {
-					v74 := v71.Text
-					htmlesc.WriteText(w, v74)
+					v81 := v78.Text
+					htmlesc.WriteText(w, v81)
 				}
 				writeString(w, "</code>")
-				v75 := v71.Shows
-				if len(v75) > 0 {
+				v82 := v78.Shows
+				if len(v82) > 0 {
 					writeString(w, " <span class=\"shows\">")
-					htmlesc.WriteText(w, v75)
+					htmlesc.WriteText(w, v82)
 					writeString(w, "</span>")
 				}
-				v76 := dot.R
-				if v76 == nil {
-					return templateError("content", "rule.html:50:208", "$.R.Name", "nil pointer evaluating *Rule.Name")
+				v83 := dot.R
+				if v83 == nil {
+					return templateError("content", "rule.html:51:208", "$.R.Name", "nil pointer evaluating *Rule.Name")
 				}
-				v77 := v76.Name
-				v78 := v71.Text
-				v79 := dot.TryLink(v77, v78)
-				if len(v79) > 0 {
+				v84 := v83.Name
+				v85 := v78.Text
+				v86 := dot.TryLink(v84, v85)
+				if len(v86) > 0 {
 					writeString(w, " <a class=\"try\" href=\"")
-					v80 := htmlesc.FilterURL(v79)
-					v81 := htmlesc.NormalizeURL(v80)
-					htmlesc.WriteText(w, v81)
+					v87 := htmlesc.FilterURL(v86)
+					v88 := htmlesc.NormalizeURL(v87)
+					htmlesc.WriteText(w, v88)
 					writeString(w, "\">try</a>")
 				}
 				writeString(w, "</li>")
 			}
 			writeString(w, "</ul>\n</section>\n<section id=\"invalid\">\n<h3>Not in it</h3>\n<ul class=\"ex\">")
-			v82 := dot.Invalid
-			for _, v84 := range v82 {
+			v89 := dot.Invalid
+			for _, v91 := range v89 {
 				writeString(w, "<li><code>")
-				v85 := v84.Text
-				v86 := string(v85) == ""
-				if v86 {
+				v92 := v91.Text
+				v93 := string(v92) == ""
+				if v93 {
 					writeString(w, "<span class=\"empty\">(the empty string)</span>")
 				} else {
-					v87 := v84.Before
-					htmlesc.WriteText(w, v87)
+					v94 := v91.Before
+					htmlesc.WriteText(w, v94)
 					writeString(w, "<mark>")
-					v88 := v84.At
-					htmlesc.WriteText(w, v88)
+					v95 := v91.At
+					htmlesc.WriteText(w, v95)
 					writeString(w, "</mark>")
-					v89 := v84.After
-					htmlesc.WriteText(w, v89)
+					v96 := v91.After
+					htmlesc.WriteText(w, v96)
 				}
 				writeString(w, "</code>")
-				v90 := v84.Message
-				if len(v90) > 0 {
+				v97 := v91.Message
+				if len(v97) > 0 {
 					writeString(w, "<br><span class=\"why\">")
-					v91 := v84.Message
-					htmlesc.WriteText(w, v91)
+					v98 := v91.Message
+					htmlesc.WriteText(w, v98)
 					writeString(w, "</span>")
 				}
-				v92 := dot.R
-				if v92 == nil {
-					return templateError("content", "rule.html:54:251", "$.R.Name", "nil pointer evaluating *Rule.Name")
+				v99 := dot.R
+				if v99 == nil {
+					return templateError("content", "rule.html:55:251", "$.R.Name", "nil pointer evaluating *Rule.Name")
 				}
-				v93 := v92.Name
-				v94 := v84.Text
-				v95 := dot.TryLink(v93, v94)
-				if len(v95) > 0 {
+				v100 := v99.Name
+				v101 := v91.Text
+				v102 := dot.TryLink(v100, v101)
+				if len(v102) > 0 {
 					writeString(w, " <a class=\"try\" href=\"")
-					v96 := htmlesc.FilterURL(v95)
-					v97 := htmlesc.NormalizeURL(v96)
-					htmlesc.WriteText(w, v97)
+					v103 := htmlesc.FilterURL(v102)
+					v104 := htmlesc.NormalizeURL(v103)
+					htmlesc.WriteText(w, v104)
 					writeString(w, "\">try</a>")
 				}
 				writeString(w, "</li>")
@@ -1572,68 +1594,78 @@ func renderPlayContent(w *strings.Builder, dot *page) error {
 		writeString(w, " disabled")
 	}
 	writeString(w, ">")
-	v45 := dot.G
-	if v45 == nil {
-		return templateError("content", "play.html:26:72", ".G.Rules", "nil pointer evaluating *Grammar.Rules")
-	}
-	v46 := v45.Rules
-	for _, v48 := range v46 {
-		writeString(w, "<option")
-		if v48 == nil {
-			return templateError("content", "play.html:26:95", ".Name", "nil pointer evaluating *Rule.Name")
+	v45 := dot.PlayRules()
+	for _, v47 := range v45 {
+		writeString(w, "<optgroup label=\"")
+		v48 := v47.Spec
+		htmlesc.WriteText(w, v48)
+		writeString(w, "\" data-standard=\"")
+		v49 := v47.Standard
+		htmlesc.WriteText(w, v49)
+		writeString(w, "\">")
+		v50 := v47.Rules
+		for _, v52 := range v50 {
+			writeString(w, "<option")
+			v54 := v47.Standard
+			v55 := dot.Play
+			v56 := v55.Standard
+			v57 := string(v54) == string(v56)
+			v53 := bool(v57)
+			if v57 {
+				v58 := dot.Play
+				v59 := v58.Rule
+				v60 := string(v52) == string(v59)
+				v53 = v60
+			}
+			if v53 {
+				writeString(w, " selected")
+			}
+			writeString(w, ">")
+			htmlesc.WriteText(w, v52)
+			writeString(w, "</option>")
 		}
-		v49 := v48.Name
-		v50 := dot.Play
-		v51 := v50.Rule
-		v52 := string(v49) == string(v51)
-		if v52 {
-			writeString(w, " selected")
-		}
-		writeString(w, ">")
-		v53 := v48.Name
-		htmlesc.WriteText(w, v53)
-		writeString(w, "</option>")
+		writeString(w, "</optgroup>")
 	}
 	writeString(w, "</select>\n<label><input type=\"checkbox\" name=\"all\" value=\"1\"")
-	v54 := dot.Play
-	v55 := v54.All
-	if v55 {
+	v61 := dot.Play
+	v62 := v61.All
+	if v62 {
 		writeString(w, " checked")
 	}
-	v56 := dot.Disabled()
-	if v56 {
+	v63 := dot.Disabled()
+	if v63 {
 		writeString(w, " disabled")
 	}
 	writeString(w, "> character-level rules in the tree</label>\n<button type=\"submit\"")
-	v57 := dot.Disabled()
-	if v57 {
+	v64 := dot.Disabled()
+	if v64 {
 		writeString(w, " disabled")
 	}
 	writeString(w, ">Check</button></p>\n</form>\n")
-	v58 := dot.Disabled()
-	v59 := !(v58)
-	if v59 {
+	v65 := dot.Disabled()
+	v66 := !(v65)
+	if v66 {
 		writeString(w, "<p class=\"note\" id=\"try\">Try: ")
-		v60 := dot.Samples()
-		for v61, v62 := range v60 {
-			if v61 != 0 {
+		v67 := dot.Samples()
+		for v68, v69 := range v67 {
+			if v68 != 0 {
 				writeString(w, " · ")
 			}
 			writeString(w, "<a href=\"")
-			v63 := dot.PlaySample(v62)
-			v64 := htmlesc.FilterURL(v63)
-			v65 := htmlesc.NormalizeURL(v64)
-			htmlesc.WriteText(w, v65)
+			v70 := dot.PlaySample(v69)
+			v71 := htmlesc.FilterURL(v70)
+			v72 := htmlesc.NormalizeURL(v71)
+			htmlesc.WriteText(w, v72)
 			writeString(w, "\">")
-			v66 := v62.Label
-			htmlesc.WriteText(w, v66)
+			v73 := v69.Label
+			htmlesc.WriteText(w, v73)
 			writeString(w, "</a>")
 		}
 		writeString(w, "</p>")
 	}
 	writeString(w, "\n<div id=\"result\" aria-live=\"polite\">")
-	v67 := dot.ResultHTML
-	writeString(w, string(v67))
+	v74 := dot.ResultHTML
+	writeString(w, string(v74))
 	writeString(w, "</div>\n")
 	return nil
 }

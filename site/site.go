@@ -33,6 +33,7 @@ import (
 
 	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/internal/htmlesc"
+	"github.com/rfc2396/rfc2396/internal/report"
 	"github.com/rfc2396/rfc2396/parser"
 )
 
@@ -165,7 +166,7 @@ func (p *page) Disabled() bool { return p.Static && !p.Wasm }
 // ProfileOff says the form's RFC 2396 profile and edits do nothing: the
 // form cannot work, or the standard chosen is RFC 3986, which has no
 // profiles. The page's script keeps it in step with the standard.
-func (p *page) ProfileOff() bool { return p.Disabled() || p.Play.Standard == standard3986 }
+func (p *page) ProfileOff() bool { return p.Disabled() || p.Play.Standard != standard2396 }
 
 // IndexURL is the index of the page's grammar.
 func (p *page) IndexURL() string {
@@ -226,23 +227,99 @@ func (p *page) TryLink(rule, s string) string {
 	if p.Static {
 		return ""
 	}
-	switch {
-	case p.G.Name == standard3986:
-		if rule != grammar.RuleURIReference.String() {
-			return ""
+	if st, family := standardOf(p.G.Name); family {
+		// The rules the grammar value has: not the core rules of RFC
+		// 5234, which are matched only within others.
+		for _, info := range st.Rules() {
+			if info.Name == rule {
+				return p.PlayLink(rule, s) + "&standard=" + urlQueryEscape(st.Name)
+			}
 		}
-		return p.PlayLink(rule, s) + "&standard=" + standard3986
+		return ""
+	}
+	switch {
 	case !p.G.Parsed && p.G.Profile == nil:
-		return "" // a grammar the playground does not read (RFC 3987)
+		return "" // a grammar the playground does not read
 	case p.G.Profile != nil:
 		return p.PlayLink(rule, s) + "&profile=" + urlQueryEscape(p.G.Profile.Name)
 	}
 	return p.PlayLink(rule, s)
 }
 
+// FromURL is, on the page of a rule its grammar takes from another
+// grammar of the site (RFC 9112's query, RFC 3986's), the page of the rule
+// in that grammar; "" for a rule of the grammar's own.
+func (p *page) FromURL() string {
+	if g := p.from(); g != nil && g.Rule(p.R.Name) != nil {
+		inFrom := *p
+		inFrom.G = g
+		return inFrom.RuleURL(p.R.Name)
+	}
+	return ""
+}
+
+// FromSpec is the document of the grammar of [page.FromURL].
+func (p *page) FromSpec() string {
+	if g := p.from(); g != nil {
+		return g.Spec
+	}
+	return ""
+}
+
+func (p *page) from() *Grammar {
+	if p.R == nil || p.R.From == "" {
+		return nil
+	}
+	for _, g := range p.Grammars {
+		if g.Name == p.R.From {
+			return g
+		}
+	}
+	return nil
+}
+
 // Standards are the playground's choice of standard: value and label.
 func (p *page) Standards() [][2]string {
-	return [][2]string{{standard2396, "RFC 2396"}, {standard3986, "RFC 3986"}}
+	var out [][2]string
+	for _, st := range report.Standards() {
+		out = append(out, [2]string{st.Name, st.Spec})
+	}
+	return out
+}
+
+// playRules are the rules the playground can check a string against
+// under one standard: its name, and its rules' names, the start rule
+// first.
+type playRules struct {
+	Standard, Spec string
+	Rules          []string
+}
+
+// PlayRules are the rules of every standard, for the form's choice of
+// rule: those of RFC 2396's Appendix A, and those of each grammar value
+// of the RFC 3986 family (report.Standards), not the core rules of RFC
+// 5234, which it matches only within others. The page's script offers
+// those of the standard chosen.
+func (p *page) PlayRules() []playRules {
+	var out []playRules
+	for _, st := range report.Standards() {
+		pr := playRules{Standard: st.Name, Spec: st.Spec}
+		if st.Profiles() {
+			for _, r := range p.Grammars[0].Rules {
+				pr.Rules = append(pr.Rules, r.Name)
+			}
+		} else {
+			start := st.NewReader(nil).StartRule()
+			pr.Rules = append(pr.Rules, start)
+			for _, info := range st.Rules() {
+				if info.Name != start {
+					pr.Rules = append(pr.Rules, info.Name)
+				}
+			}
+		}
+		out = append(out, pr)
+	}
+	return out
 }
 
 // Edits are the names of the edits a profile can be given.
@@ -412,8 +489,8 @@ func (ex *invalidExample) explain(g *Grammar, rule string) {
 		return
 	}
 	v := errorView(err)
-	if g.Name == standard3986 {
-		v = errorView3986(err)
+	if _, family := standardOf(g.Name); family {
+		v = familyErrorView(err)
 	}
 	ex.Offset, ex.Message = v.Offset, v.Message
 	if v.Offset <= len(ex.Text) {

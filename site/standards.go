@@ -1,11 +1,13 @@
 package site
 
 import (
+	"errors"
+
 	"github.com/rfc2396/rfc2396/grammar"
-	"github.com/rfc2396/rfc2396/internal/errtype"
+	"github.com/rfc2396/rfc2396/internal/report"
+	"github.com/rfc2396/rfc2396/internal/synerr"
 	"github.com/rfc2396/rfc2396/parser"
 	"github.com/rfc2396/rfc2396/rfc3986"
-	rules3986 "github.com/rfc2396/rfc2396/rfc3986/grammar"
 )
 
 // The standards the playground reads a reference under, by their value
@@ -15,9 +17,13 @@ const (
 	standard3986 = "rfc3986"
 )
 
-// spec3986Rules is where the playground links an RFC 3986 rule when the
-// site has no pages for that grammar.
-const spec3986Rules = "https://www.rfc-editor.org/rfc/rfc3986#appendix-A"
+// standardOf returns the standard of the RFC 3986 family named name
+// (report.Standards), ok false for RFC 2396 (whose reading takes a
+// profile) and for a name that is none.
+func standardOf(name string) (report.Standard, bool) {
+	st, err := report.LookupStandard(name)
+	return st, err == nil && !st.Profiles()
+}
 
 // Verdict is what one standard, or one profile of RFC 2396, says of a
 // reference: valid, or the error.
@@ -148,66 +154,86 @@ func validUnder(vs []Verdict) []string {
 	return out
 }
 
-// analyze3986 checks input against RFC 3986's URI-reference and reads its
-// components: the same view as analyze, under the other standard.
-func analyze3986(input string, allRules bool) *Analysis {
-	a := &Analysis{Input: input, Rule: "URI-reference", Standard: standard3986}
-	root, err := rfc3986.ParseTree(rules3986.RuleURIReference, input)
+// analyzeFamily checks input against the rule called rule of a grammar of
+// the RFC 3986 family (report.Standards: RFC 3986, RFC 3987, RFC 9112,
+// RFC 8141, RFC 6570), through its reader, whatever its rule type: the
+// same view as analyze. A valid string of a rule whose strings are whole
+// references gets their components, and one of the start rule the fields
+// the standard's own package adds (RFC 9112's form, RFC 8141's NID).
+func analyzeFamily(st report.Standard, rule, input string, allRules bool) *Analysis {
+	a := &Analysis{Input: input, Rule: rule, Standard: st.Name}
+	rd := st.NewReader(nil)
+	r, err := rd.LookupRule(rule)
 	if err != nil {
-		a.Error = errorView3986(err)
+		a.Error = &ErrorView{Message: err.Error()}
 		return a
 	}
-	u, err := rfc3986.Parse(input)
+	reading := rd.Read(r, input, false)
+	if reading.Err != nil {
+		a.Error = familyErrorView(reading.Err)
+		return a
+	}
+	root, err := rd.Tree(r, input)
 	if err != nil {
-		a.Error = errorView3986(err)
-		a.Error.Message = "the two RFC 3986 parsers disagree (please report): " + a.Error.Message
+		// Read and Tree run the grammar's two generated parsers, which
+		// the tests hold to the same language; say so if they differ.
+		a.Error = familyErrorView(err)
+		a.Error.Message = "the two " + st.Spec + " parsers disagree (please report): " + a.Error.Message
 		return a
 	}
 	a.Valid = true
-	a.Tree = treeView3986(root, allRules)
-	c := func(name string, v rfc3986.Component) Component {
-		return Component{Name: name, Value: v.Value, Defined: v.Defined}
+	a.Tree = familyTree(root, allRules)
+	if v := reading.View; v != nil {
+		c := func(name string, v parser.Component) Component {
+			return Component{Name: name, Value: v.Value, Defined: v.Defined}
+		}
+		a.Components = []Component{
+			c("scheme", v.Scheme), c("authority", v.Authority), c("userinfo", v.UserInfo),
+			c("host", v.Host), c("port", v.Port),
+			{Name: "path", Value: v.Path, Defined: true},
+			c("query", v.Query), c("fragment", v.Fragment),
+		}
+		a.Kind = v.KindWord
+		a.HostKind = v.HostKind.Name
 	}
-	a.Components = []Component{
-		c("scheme", u.Scheme()), c("authority", u.Authority()), c("userinfo", u.UserInfo()),
-		c("host", u.Host()), c("port", u.Port()),
-		{Name: "path", Value: u.Path(), Defined: true},
-		c("query", u.Query()), c("fragment", u.Fragment()),
-	}
-	if u.IsAbsolute() {
-		a.Kind = "absolute"
-	} else {
-		a.Kind = "relative"
-	}
-	if u.HostKind() != rfc3986.NoHost {
-		a.HostKind = u.HostKind().String()
+	for _, f := range reading.Fields {
+		if f.Optional && !f.Value.Defined {
+			continue
+		}
+		a.Components = append(a.Components, Component{Name: f.Name, Value: f.Value.Value, Defined: f.Value.Defined})
 	}
 	return a
 }
 
-func errorView3986(err error) *ErrorView {
-	e, ok := errtype.As[*rfc3986.Error](err)
+// familyErrorView is errorView for an error of any grammar of the RFC
+// 3986 family (a *uri.Error of any rule type, or the error of a
+// standard's own prose, such as RFC 8141's): what report.SyntaxOf reads
+// of it, and the rules being read, where the error names them.
+func familyErrorView(err error) *ErrorView {
+	syn, ok := report.SyntaxOf(err)
 	if !ok {
 		return &ErrorView{Message: err.Error()}
 	}
-	v := &ErrorView{Offset: e.Offset, Message: e.Error(), Rule: e.Rule.String(), Expected: e.Expected, Char: e.Char(), AtEnd: e.AtEnd()}
-	for _, r := range e.Path {
-		v.Path = append(v.Path, r.String())
+	v := &ErrorView{Offset: syn.Offset, Message: err.Error(), Rule: syn.Rule, Expected: syn.Expected,
+		Char: synerr.Char(syn.Input, syn.Offset, syn.Hint), AtEnd: synerr.AtEnd(syn.Input, syn.Offset)}
+	var path interface{ RulePath() []string }
+	if errors.As(err, &path) {
+		v.Path = path.RulePath()
 	}
 	return v
 }
 
-// treeView3986 is treeView for RFC 3986's tree.
-func treeView3986(n *rfc3986.Node, all bool) *TreeNode {
-	t := &TreeNode{Rule: n.Rule.String(), Begin: n.Begin, End: n.End}
-	var add func(children []*rfc3986.Node)
-	add = func(children []*rfc3986.Node) {
+// familyTree is treeView for a tree read through a report.Reader.
+func familyTree(n *report.TreeNode, all bool) *TreeNode {
+	t := &TreeNode{Rule: n.Rule, Begin: n.Begin, End: n.End}
+	var add func(children []*report.TreeNode)
+	add = func(children []*report.TreeNode) {
 		for _, c := range children {
-			if !all && c.Rule.IsCharacterLevel() {
+			if !all && c.CharLevel {
 				add(c.Children)
 				continue
 			}
-			t.Children = append(t.Children, treeView3986(c, all))
+			t.Children = append(t.Children, familyTree(c, all))
 		}
 	}
 	add(n.Children)

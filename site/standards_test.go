@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"os"
 	"slices"
@@ -14,6 +15,7 @@ import (
 	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/internal/oracle"
 	"github.com/rfc2396/rfc2396/internal/oracle3986"
+	"github.com/rfc2396/rfc2396/internal/report"
 	"github.com/rfc2396/rfc2396/parser"
 )
 
@@ -220,4 +222,98 @@ func FuzzTrace3986(f *testing.F) {
 			t.Fatalf("%q against %q: the trace gives %q, rfc3986.Resolve %q (%s)", ref, base, tr.Result, tr.Library, tr.LibraryError)
 		}
 	})
+}
+
+// trace3986 is the trace under RFC 3986.
+func trace3986(base, ref string) *Trace {
+	st, _ := standardOf(standard3986)
+	return traceFamily(st, base, ref)
+}
+
+// TestEveryStandard checks that every standard the tools offer
+// (report.Standards) has its pages, and that the playground answers
+// under it: its index and every rule page answer 200; a rule page of a
+// rule the grammar imports links to that rule's page in the grammar it
+// comes from; and the playground, given the examples of each rule of
+// the grammar (examples.json, which TestExamples checks against the
+// parser), says valid for those in the language, with a tree whose root
+// is the rule and spans the input, and invalid for the others, at the
+// offset the grammar's own Match gives.
+func TestEveryStandard(t *testing.T) {
+	s := newSite(t)
+	h := s.Handler()
+	get := func(target string) (int, string) {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, target, nil))
+		return rec.Code, rec.Body.String()
+	}
+	for _, st := range report.Standards() {
+		if st.Profiles() {
+			continue
+		}
+		g := s.grammar(st.Name)
+		if g == nil {
+			t.Errorf("%s: no pages (data/%s)", st.Name, st.Name)
+			continue
+		}
+		if code, _ := get("/g/" + st.Name + "/"); code != http.StatusOK {
+			t.Errorf("/g/%s/: status %d", st.Name, code)
+		}
+		own := map[string]bool{}
+		for _, info := range st.Rules() {
+			own[info.Name] = true
+		}
+		checked := 0
+		for _, r := range g.Rules {
+			code, body := get("/g/" + st.Name + "/rule/" + r.Name)
+			if code != http.StatusOK {
+				t.Errorf("/g/%s/rule/%s: status %d", st.Name, r.Name, code)
+				continue
+			}
+			if r.From != "" && !strings.Contains(body, `href="/g/`+r.From+`/rule/`+r.Name+`"`) {
+				t.Errorf("/g/%s/rule/%s: no link to the rule's page in %s", st.Name, r.Name, r.From)
+			}
+			if !own[r.Name] {
+				continue // a core rule of RFC 5234, matched only within others
+			}
+			for _, ex := range r.Valid {
+				a := playAnswer(t, h, st.Name, r.Name, ex.Text)
+				if !a.Valid || a.Tree == nil || a.Tree.Rule != r.Name || a.Tree.Begin != 0 || a.Tree.End != len(ex.Text) {
+					t.Errorf("%s %s %q: valid %v, tree %+v; want valid, a tree of %s over the whole input", st.Name, r.Name, ex.Text, a.Valid, a.Tree, r.Name)
+				}
+				checked++
+			}
+			for _, text := range r.Invalid {
+				a := playAnswer(t, h, st.Name, r.Name, text)
+				syn, ok := report.SyntaxOf(st.Match(r.Name, text))
+				switch {
+				case a.Valid || a.Error == nil:
+					t.Errorf("%s %s %q: valid, want invalid", st.Name, r.Name, text)
+				case !ok:
+					t.Errorf("%s %s %q: Match gives no syntax error", st.Name, r.Name, text)
+				case a.Error.Offset != syn.Offset || a.Error.Rule == "":
+					t.Errorf("%s %s %q: offset %d rule %q, want offset %d and a rule", st.Name, r.Name, text, a.Error.Offset, a.Error.Rule, syn.Offset)
+				}
+				checked++
+			}
+		}
+		if checked < 2*len(own) {
+			t.Errorf("%s: %d examples checked in the playground, want at least two a rule", st.Name, checked)
+		}
+	}
+}
+
+// playAnswer asks /play.json to check in against rule under standard.
+func playAnswer(t *testing.T, h http.Handler, standard, rule, in string) *Analysis {
+	t.Helper()
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/play.json?standard="+url.QueryEscape(standard)+"&rule="+url.QueryEscape(rule)+"&ref="+urlQueryEscape(in), nil))
+	if rec.Code != http.StatusOK {
+		t.Fatalf("%s %s %q: status %d: %s", standard, rule, in, rec.Code, rec.Body)
+	}
+	var a Analysis
+	if err := json.Unmarshal(rec.Body.Bytes(), &a); err != nil {
+		t.Fatal(err)
+	}
+	return &a
 }

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/rfc2396/rfc2396/internal/report"
 	"github.com/rfc2396/rfc2396/parser"
-	"github.com/rfc2396/rfc2396/rfc3986"
 )
 
 // maxDotSteps is how many rounds of section 5.2.4's loop a trace shows,
@@ -17,11 +17,14 @@ const (
 	maxDotBytes = 16 << 10
 )
 
-// trace3986 resolves ref against base by RFC 3986 section 5.2, step by
-// step, and compares the result with rfc3986.Resolve, the library's.
-func trace3986(base, ref string) *Trace {
-	t := &Trace{Base: base, Ref: ref, Steps: []Step{}, By: "rfc3986.Resolve"}
-	lib, warnings, err := rfc3986.Resolve(base, ref)
+// traceFamily resolves ref against base by RFC 3986 section 5.2, step by
+// step, under a standard of the RFC 3986 family whose strings are URI
+// references (RFC 3986, RFC 3987: report.Standard.References), and
+// compares the result with the library's Resolve for that standard.
+func traceFamily(st report.Standard, base, ref string) *Trace {
+	t := &Trace{Base: base, Ref: ref, Steps: []Step{}, By: st.Name + ".Resolve"}
+	rd := st.NewReader(nil)
+	lib, warnings, err := rd.Resolve(base, ref)
 	for _, w := range warnings {
 		t.Warnings = append(t.Warnings, w.Code())
 		t.WarningNotes = append(t.WarningNotes, WarningNote{w.Code(), w.String()})
@@ -33,9 +36,12 @@ func trace3986(base, ref string) *Trace {
 		return t
 	}
 	t.Library = lib
-	bu, _ := rfc3986.Parse(base)
-	ru, _ := rfc3986.Parse(ref)
-	b, r := partsOf3986(bu), partsOf3986(ru)
+	start, err := rd.LookupRule(rd.StartRule())
+	if err != nil {
+		t.Error, t.Agrees = err.Error(), false
+		return t
+	}
+	b, r := readParts(rd, start, base), readParts(rd, start, ref)
 	t.step("5.2.1", "The base's components: "+describe3986(b)+". The reference's: "+describe3986(r)+".")
 	scheme, authority, query := b.scheme, b.authority, b.query
 	var path string
@@ -158,27 +164,28 @@ func (d *dotRounds) show(rule, text string) {
 
 // parts3986 are the components of a reference that the trace reads.
 type parts3986 struct {
-	scheme, authority, query, fragment rfc3986.Component
+	scheme, authority, query, fragment parser.Component
 	path                               string
 }
 
-// partsOf3986 reads u's components once. It is not inlined, nor are they
-// read where the trace uses them: each of rfc3986.URI's accessors is
-// inlined where it is called, and at every use they weighed several KB in
-// the playground's WebAssembly module.
-//
-//go:noinline
-func partsOf3986(u *rfc3986.URI) parts3986 {
-	return parts3986{scheme: u.Scheme(), authority: u.Authority(), path: u.Path(), query: u.Query(), fragment: u.Fragment()}
+// readParts reads the components of s, a valid reference (Resolve has
+// read it), once, through the standard's reader (which keeps its view
+// only until its next reading).
+func readParts(rd report.Reader, start report.Rule, s string) parts3986 {
+	v := rd.Read(start, s, false).View
+	if v == nil {
+		return parts3986{}
+	}
+	return parts3986{scheme: v.Scheme, authority: v.Authority, path: v.Path, query: v.Query, fragment: v.Fragment}
 }
 
 func describe3986(u parts3986) string {
-	c := func(v rfc3986.Component) string { return componentText(parser.Component(v)) }
+	c := componentText
 	return "scheme " + c(u.scheme) + ", authority " + c(u.authority) + ", path " + quote(u.path) + ", query " + c(u.query) + ", fragment " + c(u.fragment)
 }
 
 // recompose3986 is section 5.3.
-func recompose3986(scheme, authority rfc3986.Component, path string, query, fragment rfc3986.Component) string {
+func recompose3986(scheme, authority parser.Component, path string, query, fragment parser.Component) string {
 	var b strings.Builder
 	if scheme.Defined {
 		writeString(&b, scheme.Value+":")

@@ -106,3 +106,28 @@ func (e *Error[R]) ruleName(r R) string {
 	}
 	return r.String()
 }
+
+// RulePath returns the RFC names of the rules of Path, outermost first,
+// whatever the grammar's rule type: tools that take any grammar (the
+// site's playground) read it with errors.As and an interface, as they
+// read [Error.Syntax].
+func (e *Error[R]) RulePath() []string {
+	if e == nil {
+		return nil
+	}
+	out := make([]string, 0, len(e.Path))
+	for _, r := range e.Path {
+		out = append(out, e.ruleName(r))
+	}
+	return out
+}
+
+// ProseRefusal returns Prose: what the rule of the RFC's prose that
+// refuses Input says, where the grammar's ABNF derives it; "" for an
+// input the ABNF does not derive.
+func (e *Error[R]) ProseRefusal() string {
+	if e == nil {
+		return ""
+	}
+	return e.Prose
+}

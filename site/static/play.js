@@ -262,14 +262,34 @@
       if (typed) { var t = typed; typed = 0; answerKey(t); }
     });
   }
-  // The RFC 2396 profile and its edits do nothing under RFC 3986: they
-  // are disabled while it is the standard chosen (a disabled field is not
-  // sent either).
+  // The RFC 2396 profile and its edits do nothing under the other
+  // standards: they are disabled while one of those is chosen (a disabled
+  // field is not sent either). The choice of rule offers the rules of the
+  // standard chosen (a group of options for each), and falls back on its
+  // start rule, the first of its group, when the rule chosen is not one.
   function syncControls() {
-    var std = form.elements.standard, off = !std || std.disabled || std.value === "rfc3986";
+    var std = form.elements.standard, off = !std || std.disabled || std.value !== "rfc2396";
     ["profile", "allow"].forEach(function (k) {
       if (form.elements[k]) form.elements[k].disabled = off;
     });
+    var rule = form.elements.rule;
+    if (!std || !rule || !rule.querySelectorAll) return;
+    var groups = rule.querySelectorAll("optgroup"), mine = null;
+    for (var i = 0; i < groups.length; i++) {
+      var here = groups[i].getAttribute("data-standard") === std.value;
+      groups[i].hidden = !here;
+      groups[i].disabled = !here;
+      if (here) mine = groups[i];
+    }
+    var chosen = rule.options[rule.selectedIndex];
+    if (mine && (!chosen || chosen.parentNode !== mine)) {
+      var name = chosen ? chosen.value : "";
+      var pick = mine.querySelector("option");
+      for (var j = 0; j < mine.children.length; j++) {
+        if (mine.children[j].value === name) pick = mine.children[j];
+      }
+      if (pick) pick.selected = true;
+    }
   }
   syncControls();
   form.addEventListener("change", syncControls);

@@ -67,6 +67,11 @@ func targetError(form Form, target string, err error) error {
 	if form == NoForm {
 		te.Form = furthest(target)
 	}
+	if ce.Prose != "" {
+		// RFC 9110's prose (prose.go): the error says which section.
+		te.Form = AbsoluteForm
+		return te
+	}
 	if ce.Offset >= len(target) {
 		return te
 	}

@@ -31,7 +31,7 @@ type (
 func Grammar() *uri.Grammar[grammar.Rule] { return theGrammar }
 
 // Allow returns RFC 9112's grammar with the named edits in force: see
-// [uri.Grammar.Allow] and [uri.Grammar.Edits].
+// [uri.Grammar.Allow] and [uri.Grammar.Edits]. http-userinfo: accepts a userinfo in an http or https absolute-form, which RFC 9110 forbids senders and asks recipients to treat as an error (RFC 9110 section 4.2.4). http-empty-host: accepts an http or https absolute-form with an empty host, which RFC 9110 says recipients MUST reject (RFC 9110 section 4.2.1).
 func Allow(edits ...string) (*uri.Grammar[grammar.Rule], error) { return theGrammar.Allow(edits...) }
 
 // theGrammar is RFC 9112's grammar: its catalogue, the parsers and
@@ -62,6 +62,14 @@ var theGrammar = uri.New(uri.Data[grammar.Rule]{
 	Explain:      explain.Explain,
 	EscapeTables: escapeTables,
 	Unreserved:   unreserved,
+	Prose: []uri.ProseRule{
+		{Edit: "http-userinfo", Section: "RFC 9110 section 4.2.4", Says: "an http or https target URI has no userinfo: a sender MUST NOT generate one, a recipient SHOULD treat it as an error (it hides the authority)", Find: findHTTPUserinfo},
+		{Edit: "http-empty-host", Section: "RFC 9110 section 4.2.1", Says: "an http or https URI with an empty host is invalid: a recipient MUST reject it", Find: findEmptyHTTPHost},
+	},
+	Edits: []uri.Edit[grammar.Rule]{
+		{Name: "http-userinfo", Spec: "RFC 9110 section 4.2.4", Doc: "accepts a userinfo in an http or https absolute-form, which RFC 9110 forbids senders and asks recipients to treat as an error"},
+		{Name: "http-empty-host", Spec: "RFC 9110 section 4.2.1", Doc: "accepts an http or https absolute-form with an empty host, which RFC 9110 says recipients MUST reject"},
+	},
 })
 
 // whole are the rules whose strings are whole references.

@@ -45,7 +45,7 @@ func component(s string) uri.Component {
 	return uri.Component{Value: s, Defined: true}
 }
 
-var warningCodes = map[string]Warning{"userinfo": WarnUserInfo, "emptyhost": WarnEmptyHost, "networkpath": WarnNetworkPath}
+var warningCodes = map[string]Warning{"networkpath": WarnNetworkPath}
 
 func TestParseValid(t *testing.T) {
 	for _, r := range rows(t, "testdata/valid.txt", 10) {

@@ -2,15 +2,15 @@ package parser
 
 import (
 	"github.com/rfc2396/rfc2396/internal/uriparts"
+	"github.com/rfc2396/rfc2396/uri"
 )
 
 // Component is one component of a URI reference, in its raw, escaped form.
 // Defined distinguishes a component that is absent from one that is present
-// but empty: "http://a/b" has no query, "http://a/b?" has an empty one.
-type Component struct {
-	Value   string
-	Defined bool
-}
+// but empty: "http://a/b" has no query, "http://a/b?" has an empty one. It
+// is the run-time core's [uri.Component], the type of every grammar's
+// components, so that RFC 2396's and RFC 3986's need no conversion.
+type Component = uri.Component
 
 // Some returns a defined component with the given value.
 func Some(value string) Component { return Component{Value: value, Defined: true} }

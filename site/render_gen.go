@@ -582,141 +582,146 @@ func renderResult(w *strings.Builder, dot *resultView) (err error) {
 					}
 					writeString(w, "</td>\n</tr>\n")
 				}
-				writeString(w, "</tbody>\n</table>\n<p class=\"kinds\">Authority: <strong id=\"authority-kind\">")
-				v43 := v1.AuthorityText()
-				htmlesc.WriteText(w, v43)
-				writeString(w, "</strong>")
-				v44 := v1.AuthorityKind
-				v45 := string(v44) == "registry"
-				if v45 {
-					writeString(w, " (it does not fit <a href=\"")
-					v46 := dot.RuleURL("server")
-					v47 := htmlesc.FilterURL(v46)
-					v48 := htmlesc.NormalizeURL(v47)
-					htmlesc.WriteText(w, v48)
-					writeString(w, "\">server</a>, so it is a <a href=\"")
-					v49 := dot.RuleURL("reg_name")
-					v50 := htmlesc.FilterURL(v49)
-					v51 := htmlesc.NormalizeURL(v50)
-					htmlesc.WriteText(w, v51)
-					writeString(w, "\">reg_name</a>, section 3.2.1)")
+				writeString(w, "</tbody>\n</table>\n")
+				v43 := v1.HasKinds()
+				if v43 {
+					writeString(w, "<p class=\"kinds\">Authority: <strong id=\"authority-kind\">")
+					v44 := v1.AuthorityText()
+					htmlesc.WriteText(w, v44)
+					writeString(w, "</strong>")
+					v45 := v1.AuthorityKind
+					v46 := string(v45) == "registry"
+					if v46 {
+						writeString(w, " (it does not fit <a href=\"")
+						v47 := dot.RuleURL("server")
+						v48 := htmlesc.FilterURL(v47)
+						v49 := htmlesc.NormalizeURL(v48)
+						htmlesc.WriteText(w, v49)
+						writeString(w, "\">server</a>, so it is a <a href=\"")
+						v50 := dot.RuleURL("reg_name")
+						v51 := htmlesc.FilterURL(v50)
+						v52 := htmlesc.NormalizeURL(v51)
+						htmlesc.WriteText(w, v52)
+						writeString(w, "\">reg_name</a>, section 3.2.1)")
+					}
+					writeString(w, ".\nHost: <strong id=\"host-kind\">")
+					v53 := v1.HostKind
+					if len(v53) > 0 {
+						htmlesc.WriteText(w, v53)
+					} else {
+						writeString(w, "none")
+					}
+					writeString(w, "</strong>.</p>")
 				}
-				writeString(w, ".\nHost: <strong id=\"host-kind\">")
-				v52 := v1.HostKind
-				if len(v52) > 0 {
-					htmlesc.WriteText(w, v52)
-				} else {
-					writeString(w, "none")
-				}
-				writeString(w, "</strong>.</p>\n<p class=\"note\">“undefined”: the component's separator is absent; “empty (defined)”: the separator is there with nothing after it.</p>\n</section>\n")
+				writeString(w, "\n<p class=\"note\">“undefined”: the component's separator is absent; “empty (defined)”: the separator is there with nothing after it.</p>\n</section>\n")
 			}
 			writeString(w, "\n<section id=\"tree-section\">\n<h2>Which rule took which bytes</h2>\n<p class=\"note\">Each rule is a span over the bytes it took, underlined in its own colour and named under the line (in full when you hover it); the rules inside it sit above it, the start rule is at the bottom. Click a span to open its rule's page.")
-			v53 := dot.All
-			v54 := !(v53)
-			if v54 {
+			v54 := dot.All
+			v55 := !(v54)
+			if v55 {
 				writeString(w, " Character-level rules (alpha, pchar, uric, …) are left out.")
 			}
 			writeString(w, "</p>\n")
-			v55 := dot.TreeHTML
-			writeString(w, string(v55))
-			writeString(w, "\n<p id=\"hover-info\" class=\"hover-info note\">Hover over a span to see its rule and the bytes it took.</p>\n<details id=\"outline\"><summary>The parse tree as a list</summary>\n")
-			v56 := dot.OutlineHTML
+			v56 := dot.TreeHTML
 			writeString(w, string(v56))
+			writeString(w, "\n<p id=\"hover-info\" class=\"hover-info note\">Hover over a span to see its rule and the bytes it took.</p>\n<details id=\"outline\"><summary>The parse tree as a list</summary>\n")
+			v57 := dot.OutlineHTML
+			writeString(w, string(v57))
 			writeString(w, "\n</details>\n</section>\n")
 		} else {
 			writeString(w, "\n")
-			v57 := v1.Error
-			if v57 != nil {
+			v58 := v1.Error
+			if v58 != nil {
 				writeString(w, "\n<section id=\"error\">\n<h2>Where and why</h2>\n<pre class=\"caret\" id=\"caret\">")
-				v58 := dot.Caret
-				v59 := v58.ElidedStart
-				if v59 {
+				v59 := dot.Caret
+				v60 := v59.ElidedStart
+				if v60 {
 					writeString(w, "…")
 				}
-				v60 := dot.Caret
-				v61 := v60.Before
-				htmlesc.WriteText(w, v61)
+				v61 := dot.Caret
+				v62 := v61.Before
+				htmlesc.WriteText(w, v62)
 				writeString(w, "<mark class=\"at\">")
-				v62 := dot.Caret
-				v63 := v62.At
-				if len(v63) > 0 {
-					v64 := dot.Caret
-					v65 := v64.At
-					htmlesc.WriteText(w, v65)
+				v63 := dot.Caret
+				v64 := v63.At
+				if len(v64) > 0 {
+					v65 := dot.Caret
+					v66 := v65.At
+					htmlesc.WriteText(w, v66)
 				} else {
 					writeString(w, " ")
 				}
 				writeString(w, "</mark>")
-				v66 := dot.Caret
-				v67 := v66.After
-				htmlesc.WriteText(w, v67)
-				v68 := dot.Caret
-				v69 := v68.ElidedEnd
-				if v69 {
+				v67 := dot.Caret
+				v68 := v67.After
+				htmlesc.WriteText(w, v68)
+				v69 := dot.Caret
+				v70 := v69.ElidedEnd
+				if v70 {
 					writeString(w, "…")
 				}
 				writeString(w, "\n")
-				v70 := dot.CaretPad
-				htmlesc.WriteText(w, v70)
+				v71 := dot.CaretPad
+				htmlesc.WriteText(w, v71)
 				writeString(w, "^</pre>\n<dl class=\"error\">\n<dt>offset</dt><dd id=\"error-offset\">")
-				v71 := v57.Offset
-				htmlesc.WriteText(w, strconv.FormatInt(int64(v71), 10))
+				v72 := v58.Offset
+				htmlesc.WriteText(w, strconv.FormatInt(int64(v72), 10))
 				writeString(w, "</dd>\n<dt>found</dt><dd>")
-				v72 := v57.AtEnd
-				if v72 {
+				v73 := v58.AtEnd
+				if v73 {
 					writeString(w, "end of input")
 				} else {
-					v73 := v57.Char
-					htmlesc.WriteText(w, v73)
+					v74 := v58.Char
+					htmlesc.WriteText(w, v74)
 				}
 				writeString(w, "</dd>\n<dt>message</dt><dd id=\"error-message\">")
-				v74 := v57.Message
-				htmlesc.WriteText(w, v74)
+				v75 := v58.Message
+				htmlesc.WriteText(w, v75)
 				writeString(w, "</dd>\n<dt>rule</dt><dd id=\"error-rule\"><a class=\"rule\" href=\"")
-				v75 := v57.Rule
-				v76 := dot.RuleURL(v75)
-				v77 := htmlesc.FilterURL(v76)
-				v78 := htmlesc.NormalizeURL(v77)
-				htmlesc.WriteText(w, v78)
-				writeString(w, "\">")
-				v79 := v57.Rule
+				v76 := v58.Rule
+				v77 := dot.RuleURL(v76)
+				v78 := htmlesc.FilterURL(v77)
+				v79 := htmlesc.NormalizeURL(v78)
 				htmlesc.WriteText(w, v79)
+				writeString(w, "\">")
+				v80 := v58.Rule
+				htmlesc.WriteText(w, v80)
 				writeString(w, "</a>")
-				v80 := v57.Rule
-				v81 := dot.RuleABNF(v80)
-				if len(v81) > 0 {
+				v81 := v58.Rule
+				v82 := dot.RuleABNF(v81)
+				if len(v82) > 0 {
 					writeString(w, " <code>")
-					htmlesc.WriteText(w, v81)
+					htmlesc.WriteText(w, v82)
 					writeString(w, "</code>")
 				}
 				writeString(w, "</dd>\n")
-				v82 := v57.Path
-				if len(v82) > 0 {
+				v83 := v58.Path
+				if len(v83) > 0 {
 					writeString(w, "<dt>inside</dt><dd>")
-					v83 := v57.Path
-					for v84, v85 := range v83 {
-						if v84 != 0 {
+					v84 := v58.Path
+					for v85, v86 := range v84 {
+						if v85 != 0 {
 							writeString(w, " › ")
 						}
 						writeString(w, "<a class=\"rule\" href=\"")
-						v86 := dot.RuleURL(v85)
-						v87 := htmlesc.FilterURL(v86)
-						v88 := htmlesc.NormalizeURL(v87)
-						htmlesc.WriteText(w, v88)
+						v87 := dot.RuleURL(v86)
+						v88 := htmlesc.FilterURL(v87)
+						v89 := htmlesc.NormalizeURL(v88)
+						htmlesc.WriteText(w, v89)
 						writeString(w, "\">")
-						htmlesc.WriteText(w, v85)
+						htmlesc.WriteText(w, v86)
 						writeString(w, "</a>")
 					}
 					writeString(w, "</dd>")
 				}
 				writeString(w, "\n<dt>expected</dt><dd id=\"error-expected\">")
-				v89 := v57.Expected
-				htmlesc.WriteText(w, v89)
+				v90 := v58.Expected
+				htmlesc.WriteText(w, v90)
 				writeString(w, "</dd>\n")
-				v90 := v57.Gap
-				if len(v90) > 0 {
+				v91 := v58.Gap
+				if len(v91) > 0 {
 					writeString(w, "<dt>the RFC's own gap</dt><dd>")
-					htmlesc.WriteText(w, v90)
+					htmlesc.WriteText(w, v91)
 					writeString(w, "</dd>")
 				}
 				writeString(w, "\n</dl>\n</section>\n")
@@ -724,177 +729,177 @@ func renderResult(w *strings.Builder, dot *resultView) (err error) {
 			writeString(w, "\n")
 		}
 		writeString(w, "\n")
-		v91 := v1.Resolution
-		if v91 != nil {
+		v92 := v1.Resolution
+		if v92 != nil {
 			writeString(w, "\n<section id=\"resolution\">\n<h2>")
-			v92 := v91.Steps
-			if len(v92) > 0 {
+			v93 := v92.Steps
+			if len(v93) > 0 {
 				writeString(w, "Section 5.2: resolving against the base")
 			} else {
 				writeString(w, "Resolving against the base")
 			}
 			writeString(w, "</h2>\n<ol class=\"steps\">\n")
-			v93 := v91.Steps
-			for _, v95 := range v93 {
+			v94 := v92.Steps
+			for _, v96 := range v94 {
 				writeString(w, "<li data-step=\"")
-				v96 := v95.Number
-				htmlesc.WriteText(w, v96)
-				writeString(w, "\"><span class=\"stepno\">")
-				v97 := v95.Number
+				v97 := v96.Number
 				htmlesc.WriteText(w, v97)
-				writeString(w, "</span> ")
-				v98 := v95.Text
+				writeString(w, "\"><span class=\"stepno\">")
+				v98 := v96.Number
 				htmlesc.WriteText(w, v98)
-				v99 := v95.HasBuffer
-				if v99 {
+				writeString(w, "</span> ")
+				v99 := v96.Text
+				htmlesc.WriteText(w, v99)
+				v100 := v96.HasBuffer
+				if v100 {
 					writeString(w, " <code class=\"buffer\">")
-					v100 := v95.Buffer
-					v101 := string(v100) == ""
-					if v101 {
+					v101 := v96.Buffer
+					v102 := string(v101) == ""
+					if v102 {
 						writeString(w, "(empty)")
 					} else {
-						v102 := v95.Buffer
-						htmlesc.WriteText(w, v102)
+						v103 := v96.Buffer
+						htmlesc.WriteText(w, v103)
 					}
 					writeString(w, "</code>")
 				}
 				writeString(w, "</li>\n")
 			}
 			writeString(w, "</ol>\n")
-			v103 := v91.Error
-			if len(v103) > 0 {
+			v104 := v92.Error
+			if len(v104) > 0 {
 				writeString(w, "<p class=\"result\" id=\"resolved-error\">No result: ")
-				v104 := v91.Error
-				htmlesc.WriteText(w, v104)
+				v105 := v92.Error
+				htmlesc.WriteText(w, v105)
 				writeString(w, "</p>")
 			} else {
 				writeString(w, "<p class=\"result\">Result: <code id=\"resolved\">")
-				v105 := v91.Result
-				htmlesc.WriteText(w, v105)
+				v106 := v92.Result
+				htmlesc.WriteText(w, v106)
 				writeString(w, "</code></p>")
 			}
 			writeString(w, "\n")
-			v106 := v91.Note
-			if len(v106) > 0 {
+			v107 := v92.Note
+			if len(v107) > 0 {
 				writeString(w, "<p class=\"note\" id=\"resolution-note\">")
-				htmlesc.WriteText(w, v106)
+				htmlesc.WriteText(w, v107)
 				writeString(w, "</p>")
 			}
 			writeString(w, "\n")
-			v107 := v91.WarningNotes
-			if len(v107) > 0 {
+			v108 := v92.WarningNotes
+			if len(v108) > 0 {
 				writeString(w, "<p class=\"note\">Warnings:</p><ul class=\"warnings\">")
-				for _, v109 := range v107 {
+				for _, v110 := range v108 {
 					writeString(w, "<li><code>")
-					v110 := v109.Code
-					htmlesc.WriteText(w, v110)
-					writeString(w, "</code>: ")
-					v111 := v109.Text
+					v111 := v110.Code
 					htmlesc.WriteText(w, v111)
+					writeString(w, "</code>: ")
+					v112 := v110.Text
+					htmlesc.WriteText(w, v112)
 					writeString(w, "</li>")
 				}
 				writeString(w, "</ul>")
 			}
 			writeString(w, "\n<p class=\"note\" id=\"library-check\">")
-			v112 := v91.Agrees
-			if v112 {
-				v113 := v91.By
-				htmlesc.WriteText(w, v113)
+			v113 := v92.Agrees
+			if v113 {
+				v114 := v92.By
+				htmlesc.WriteText(w, v114)
 				writeString(w, " gives the same")
-				v114 := v91.Library
-				if len(v114) > 0 {
+				v115 := v92.Library
+				if len(v115) > 0 {
 					writeString(w, ": <code>")
-					v115 := v91.Library
-					htmlesc.WriteText(w, v115)
+					v116 := v92.Library
+					htmlesc.WriteText(w, v116)
 					writeString(w, "</code>")
 				}
 				writeString(w, ".")
 			} else {
-				v116 := v91.By
-				htmlesc.WriteText(w, v116)
+				v117 := v92.By
+				htmlesc.WriteText(w, v117)
 				writeString(w, " disagrees with this trace")
-				v117 := v91.Library
-				if len(v117) > 0 {
+				v118 := v92.Library
+				if len(v118) > 0 {
 					writeString(w, ": <code>")
-					v118 := v91.Library
-					htmlesc.WriteText(w, v118)
+					v119 := v92.Library
+					htmlesc.WriteText(w, v119)
 					writeString(w, "</code>")
 				} else {
 					writeString(w, ": ")
-					v119 := v91.LibraryError
-					htmlesc.WriteText(w, v119)
+					v120 := v92.LibraryError
+					htmlesc.WriteText(w, v120)
 				}
 				writeString(w, ". Please report it.")
 			}
 			writeString(w, "</p>\n</section>\n")
 		}
 		writeString(w, "\n")
-		v120 := dot.Others
-		if v120 != nil {
+		v121 := dot.Others
+		if v121 != nil {
 			writeString(w, "\n<section id=\"others\">\n<h2>What others make of it</h2>\n<p class=\"note\">Beside the reading above: your browser's own URL parser (WHATWG URL, <code>new URL()</code>) and Go's <code>net/url</code> (<code>url.Parse</code>, and <code>ResolveReference</code> against the base). A component that differs from ours is marked ≠. The other two have no “undefined”: they give an empty string for a component that is absent or empty.</p>\n<div class=\"wide\"><table class=\"others\" id=\"others-table\"><thead><tr><th scope=\"col\">component</th><th scope=\"col\">ours</th><th scope=\"col\">WHATWG URL</th><th scope=\"col\">Go net/url</th></tr></thead>\n<tbody>\n")
-			v121 := v120.Rows
-			for _, v123 := range v121 {
+			v122 := v121.Rows
+			for _, v124 := range v122 {
 				writeString(w, "<tr data-component=\"")
-				v124 := v123.Name
-				htmlesc.WriteText(w, v124)
-				writeString(w, "\">\n<th scope=\"row\">")
-				v125 := v123.Name
+				v125 := v124.Name
 				htmlesc.WriteText(w, v125)
+				writeString(w, "\">\n<th scope=\"row\">")
+				v126 := v124.Name
+				htmlesc.WriteText(w, v126)
 				writeString(w, "</th>\n<td data-who=\"ours\"")
-				v126 := v123.NoReading
-				if v126 {
+				v127 := v124.NoReading
+				if v127 {
 					writeString(w, " data-none=\"1\"")
 				} else {
-					v127 := v123.OursUndefined
-					if v127 {
+					v128 := v124.OursUndefined
+					if v128 {
 						writeString(w, " data-undefined=\"1\"")
 					}
 				}
 				writeString(w, ">")
-				v128 := v123.NoReading
-				if v128 {
+				v129 := v124.NoReading
+				if v129 {
 					writeString(w, "—")
 				} else {
-					v129 := v123.OursUndefined
-					if v129 {
+					v130 := v124.OursUndefined
+					if v130 {
 						writeString(w, "<span class=\"undefined\">undefined</span>")
 					} else {
 						writeString(w, "<code")
-						v130 := v123.Ours
-						v131 := string(v130) == ""
-						if v131 {
+						v131 := v124.Ours
+						v132 := string(v131) == ""
+						if v132 {
 							writeString(w, " class=\"empty-string\"")
 						}
 						writeString(w, ">")
-						v132 := v123.Ours
-						htmlesc.WriteText(w, v132)
+						v133 := v124.Ours
+						htmlesc.WriteText(w, v133)
 						writeString(w, "</code>")
 					}
 				}
 				writeString(w, "</td>\n<td data-who=\"whatwg\"><span class=\"note\">(shown with JavaScript)</span></td>\n<td data-who=\"neturl\"")
-				v133 := v123.NetURLDiffers
-				if v133 {
+				v134 := v124.NetURLDiffers
+				if v134 {
 					writeString(w, " class=\"differs\"")
 				}
 				writeString(w, ">")
-				v134 := v123.NetURLError
-				if len(v134) > 0 {
+				v135 := v124.NetURLError
+				if len(v135) > 0 {
 					writeString(w, "<code>error: ")
-					htmlesc.WriteText(w, v134)
+					htmlesc.WriteText(w, v135)
 					writeString(w, "</code>")
 				} else {
 					writeString(w, "<code")
-					v135 := v123.NetURL
-					v136 := string(v135) == ""
-					if v136 {
+					v136 := v124.NetURL
+					v137 := string(v136) == ""
+					if v137 {
 						writeString(w, " class=\"empty-string\"")
 					}
 					writeString(w, ">")
-					v137 := v123.NetURL
-					htmlesc.WriteText(w, v137)
+					v138 := v124.NetURL
+					htmlesc.WriteText(w, v138)
 					writeString(w, "</code>")
-					v138 := v123.NetURLDiffers
-					if v138 {
+					v139 := v124.NetURLDiffers
+					if v139 {
 						writeString(w, " ≠")
 					}
 				}

@@ -90,6 +90,18 @@ func (a *Analysis) ValidUnderText() string {
 	return "Valid under no standard or profile here."
 }
 
+// HasKinds reports whether the answer's string is a URI reference, whose
+// authority and host have kinds (not a request-target read by its form, a
+// URN or a template, whose components are their standard's own).
+func (a *Analysis) HasKinds() bool {
+	for _, c := range a.Components {
+		if c.Name == "authority" {
+			return true
+		}
+	}
+	return false
+}
+
 // AuthorityText says what kind of authority a valid reference has, for
 // the page: "server-based" or "registry-based" under RFC 2396 (section
 // 3.2), "host and port" under RFC 3986, which has no registry-based

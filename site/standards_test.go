@@ -317,3 +317,31 @@ func playAnswer(t *testing.T, h http.Handler, standard, rule, in string) *Analys
 	}
 	return &a
 }
+
+// TestKindsOnlyForReferences checks that the playground's page names the
+// kinds of authority and host only for a URI reference: not for a
+// request-target, a URN or a template, whose strings have none.
+func TestKindsOnlyForReferences(t *testing.T) {
+	h := newSite(t).Handler()
+	for _, tt := range []struct {
+		query string
+		kinds bool
+	}{
+		{"ref=http://a/b&standard=rfc3986", true},
+		{"ref=http://r%C3%A9sum%C3%A9.example/&standard=rfc3987", true},
+		{"ref=/a%3Fb&standard=rfc9112", false},
+		{"ref=urn:example:a&standard=rfc8141", false},
+		{"ref={a}&standard=rfc6570", false},
+	} {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/play?"+tt.query, nil))
+		body := rec.Body.String()
+		if rec.Code != http.StatusOK || !strings.Contains(body, "✓ valid") {
+			t.Errorf("/play?%s: %d", tt.query, rec.Code)
+			continue
+		}
+		if got := strings.Contains(body, `id="authority-kind"`); got != tt.kinds {
+			t.Errorf("/play?%s: kinds shown %v, want %v", tt.query, got, tt.kinds)
+		}
+	}
+}

@@ -119,23 +119,13 @@ func (o *Oracle) ViablePrefix(rule, s string) int {
 		return 0
 	}
 	prog := c.prog
-	cur := closure(prog, nil, uint32(prog.Start))
+	cur := oracle.ProgStart(prog)
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
 		if r == utf8.RuneError && size == 1 {
 			return i
 		}
-		var next []uint32
-		seen := map[uint32]bool{}
-		for _, pc := range cur {
-			inst := &prog.Inst[pc]
-			switch inst.Op {
-			case syntax.InstRune, syntax.InstRune1, syntax.InstRuneAny, syntax.InstRuneAnyNotNL:
-				if inst.MatchRune(r) {
-					next = append(next, closure(prog, seen, inst.Out)...)
-				}
-			}
-		}
+		next := oracle.ProgStep(prog, cur, r)
 		if len(next) == 0 {
 			return i
 		}
@@ -143,35 +133,6 @@ func (o *Oracle) ViablePrefix(rule, s string) int {
 		i += size
 	}
 	return len(s)
-}
-
-// closure returns the rune-consuming and matching instructions reachable
-// from pc without consuming input.
-func closure(prog *syntax.Prog, seen map[uint32]bool, pc uint32) []uint32 {
-	if seen == nil {
-		seen = map[uint32]bool{}
-	}
-	var out []uint32
-	var walk func(pc uint32)
-	walk = func(pc uint32) {
-		if seen[pc] {
-			return
-		}
-		seen[pc] = true
-		inst := &prog.Inst[pc]
-		switch inst.Op {
-		case syntax.InstAlt, syntax.InstAltMatch:
-			walk(inst.Out)
-			walk(inst.Arg)
-		case syntax.InstCapture, syntax.InstNop, syntax.InstEmptyWidth:
-			walk(inst.Out)
-		case syntax.InstFail:
-		default:
-			out = append(out, pc)
-		}
-	}
-	walk(pc)
-	return out
 }
 
 // appendixB is the regular expression of RFC 3986 Appendix B, which RFC

@@ -231,25 +231,37 @@ func CompileProg(pattern string) *syntax.Prog {
 // byte no parse can include is inside a UTF-8 sequence, or right after
 // one cut short, it is the sequence's first byte (bnf.StartOfChar).
 func ViablePrefixOf(prog *syntax.Prog, s string) int {
-	cur := closure(prog, nil, uint32(prog.Start))
+	cur := ProgStart(prog)
 	for i := 0; i < len(s); i++ {
-		var next []uint32
-		seen := map[uint32]bool{}
-		for _, pc := range cur {
-			inst := &prog.Inst[pc]
-			if inst.Op != syntax.InstRune && inst.Op != syntax.InstRune1 && inst.Op != syntax.InstRuneAny && inst.Op != syntax.InstRuneAnyNotNL {
-				continue
-			}
-			if inst.MatchRune(rune(s[i])) {
-				next = append(next, closure(prog, seen, inst.Out)...)
-			}
-		}
+		next := ProgStep(prog, cur, rune(s[i]))
 		if len(next) == 0 {
 			return bnf.StartOfChar(s, i)
 		}
 		cur = next
 	}
 	return bnf.StartOfChar(s, len(s))
+}
+
+// ProgStart returns the instructions a Thompson simulation of prog starts
+// from: those that read a rune or match, reachable from its start without
+// reading.
+func ProgStart(prog *syntax.Prog) []uint32 { return closure(prog, nil, uint32(prog.Start)) }
+
+// ProgStep returns the instructions of a Thompson simulation of prog after
+// reading r in cur: none when no parse can read r there.
+func ProgStep(prog *syntax.Prog, cur []uint32, r rune) []uint32 {
+	var next []uint32
+	seen := map[uint32]bool{}
+	for _, pc := range cur {
+		inst := &prog.Inst[pc]
+		switch inst.Op {
+		case syntax.InstRune, syntax.InstRune1, syntax.InstRuneAny, syntax.InstRuneAnyNotNL:
+			if inst.MatchRune(r) {
+				next = append(next, closure(prog, seen, inst.Out)...)
+			}
+		}
+	}
+	return next
 }
 
 // closure returns the rune-consuming and matching instructions reachable

@@ -44,7 +44,8 @@
 //     command outputs shown in README.md and docs/*.md. CI's
 //     drift check makes every such change a diff someone reviews, instead
 //     of a test that fails after a grammar edit;
-//  6. writes the conformance suite of RFC 2396, RFC 3986 and RFC 3987
+//  6. writes the conformance suite of RFC 2396, RFC 3986 and RFC 3987,
+//     and the validity cases of RFC 9112, RFC 8141 and RFC 6570
 //     (testdata/vectors, docs/conformance.md), generated from the grammars
 //     and checked against the oracles;
 //  7. rewrites the output comment of every Example function that now
@@ -115,6 +116,9 @@ package rfc2396
 //go:generate go run ./cmd/rfc2396 vectors --standard rfc2396 --out testdata/vectors/rfc2396
 //go:generate go run ./cmd/rfc2396 vectors --standard rfc3986 --out testdata/vectors/rfc3986
 //go:generate go run ./cmd/rfc2396 vectors --standard rfc3987 --out testdata/vectors/rfc3987
+//go:generate go run ./cmd/rfc2396 vectors --standard rfc9112 --out testdata/vectors/rfc9112
+//go:generate go run ./cmd/rfc2396 vectors --standard rfc8141 --out testdata/vectors/rfc8141
+//go:generate go run ./cmd/rfc2396 vectors --standard rfc6570 --out testdata/vectors/rfc6570
 //go:generate go test ./conformance -run TestDocsCounts -update-sizes
 
 // Last, the "Output:" comments of the Example functions that print what

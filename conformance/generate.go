@@ -34,6 +34,12 @@ type Report struct {
 	// could be made, each with what it lacks.
 	RulesWithout  []string
 	Disagreements []string
+	// ProseRefused lists the derivations left out because the RFC's
+	// prose refuses them where its ABNF derives them (RFC 6570's
+	// reserved operators, RFC 8141's reserved NIDs): the parser follows
+	// the prose, the oracle reads the ABNF alone, so neither verdict is
+	// checked by the other. They are not disagreements.
+	ProseRefused []string
 }
 
 // Options says what to generate.
@@ -60,8 +66,8 @@ type generator struct {
 // Generate makes the suite for opts. The result depends only on opts and
 // the grammar. A standard of report.Standards whose strings are not URI
 // references (RFC 9112's request-targets, RFC 8141's URNs, RFC 6570's
-// templates), which [Standards] leaves out, gets the validity cases
-// only: no components, resolution or normalization.
+// templates) gets the validity cases only: no components, resolution or
+// normalization.
 func Generate(opts Options) (*Suite, *Report, error) {
 	s, err := newStd(opts.Standard, opts.Profile)
 	if err != nil {
@@ -153,6 +159,10 @@ func (g *generator) addPositive(rule, str string, cv Covers) bool {
 	}
 	ok, _ := g.s.oracleMatch(rule, str)
 	perr := g.s.parserMatch(rule, str)
+	if ok && perr != nil && perr.Prose != "" {
+		g.rep.ProseRefused = append(g.rep.ProseRefused, fmt.Sprintf("derivation %q of %s: %s", str, rule, perr.Prose))
+		return false
+	}
 	if !ok || perr != nil {
 		msg := "valid"
 		if perr != nil {

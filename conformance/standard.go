@@ -27,16 +27,16 @@ const (
 )
 
 // Standards returns the standards a suite is generated for, RFC 2396
-// first: every standard the tools offer (report.Standards) whose start
-// rule's strings are references, with components, a resolution and a
-// normal form. RFC 9112's request-target is not one: its origin-form and
-// authority-form have no counterpart in RFC 3986's section 5.
+// first, then every other standard the tools offer (report.Standards). A
+// standard whose start rule's strings are references (RFC 3986, RFC 3987)
+// has every kind of case; one whose strings are not (RFC 9112's
+// request-target, RFC 8141's namestring, RFC 6570's URI-Template) has
+// validity cases only: its strings have no counterpart in RFC 3986's
+// components, resolution or normal form.
 func Standards() []Standard {
 	var out []Standard
 	for _, st := range report.Standards() {
-		if st.References() {
-			out = append(out, Standard(st.Name))
-		}
+		out = append(out, Standard(st.Name))
 	}
 	return out
 }
@@ -63,6 +63,9 @@ type matchError struct {
 	Rule     string
 	Expected string
 	Message  string
+	// Prose is what the RFC's prose says in refusing a string its ABNF
+	// derives (uri.Error.ProseRefusal); "" otherwise.
+	Prose string
 }
 
 // std is one standard under one profile: its grammar as syntax trees, the
@@ -244,6 +247,10 @@ func (s *std) parserMatch(rule, str string) *matchError {
 			return &matchError{Offset: -1, Message: lerr.Error()}
 		}
 		err = s.rd.Read(r, str, false).Err
+		var prose interface{ ProseRefusal() string }
+		if errors.As(err, &prose) && prose.ProseRefusal() != "" {
+			return &matchError{Offset: -1, Message: err.Error(), Prose: prose.ProseRefusal()}
+		}
 		if syn, ok := report.SyntaxOf(err); ok {
 			return &matchError{Offset: syn.Offset, Rule: syn.Rule, Expected: syn.Expected, Message: err.Error()}
 		}

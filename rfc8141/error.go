@@ -158,3 +158,13 @@ func (e *URNError) Syntax() (input string, offset int, rule, expected string) {
 	}
 	return e.Input, e.Offset, e.Rule, ""
 }
+
+// ProseRefusal returns Why for a string section 2's ABNF derives and the
+// RFC's prose refuses (Err nil), as the core's errors answer
+// uri.Error.ProseRefusal; "" when the ABNF itself refuses the string.
+func (e *URNError) ProseRefusal() string {
+	if e == nil || e.Err != nil {
+		return ""
+	}
+	return e.Why
+}

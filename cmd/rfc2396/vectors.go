@@ -48,6 +48,9 @@ describes the layout.`,
 				for _, r := range rep.RulesWithout {
 					fmt.Fprintf(inv.stderr, "  rule without a case of its own: %s\n", r)
 				}
+				if n := len(rep.ProseRefused); n > 0 {
+					fmt.Fprintf(inv.stderr, "  %d derivations left out that the RFC's prose refuses where its ABNF derives them (the parser follows the prose, the oracle the ABNF)\n", n)
+				}
 				for _, d := range rep.Disagreements {
 					fmt.Fprintf(inv.stderr, "  parser and oracle disagree (left out): %s\n", d)
 				}

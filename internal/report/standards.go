@@ -34,6 +34,9 @@ type Standard struct {
 	rules func() []uri.RuleInfo
 	roles func() map[uri.Role]string
 	match func(rule, s string) error
+	// references is whether the grammar's start rule is one of its whole
+	// references (uri.Grammar.IsWhole), set for the RFC 3986 family.
+	references bool
 }
 
 // Face returns what the standard's own package adds to its grammar (see
@@ -70,7 +73,7 @@ func (s Standard) NewReaderAllow(allow []string) (Reader, error) {
 // and equivalence are read through it.
 func grammarStandard[R uri.Rule](g *uri.Grammar[R], face Face) Standard {
 	return Standard{
-		Name: g.Name(), Spec: g.Spec(), face: face,
+		Name: g.Name(), Spec: g.Spec(), face: face, references: g.IsWhole(g.Start()),
 		newReader: func(allow []string) (Reader, error) {
 			v, err := g.Allow(allow...)
 			if err != nil {
@@ -298,11 +301,4 @@ func StandardsFor(job Job) []Standard {
 // RFC 3986, RFC 3987; not RFC 9112's request-targets (origin-form and
 // authority-form have no counterpart in RFC 3986's section 5), RFC
 // 8141's URNs or RFC 6570's templates.
-func (s Standard) References() bool {
-	if s.Profiles() {
-		return true
-	}
-	rd := s.NewReader(nil)
-	r, err := rd.LookupRule(rd.StartRule())
-	return err == nil && rd.Read(r, "s:", false).View != nil
-}
+func (s Standard) References() bool { return s.Profiles() || s.references }

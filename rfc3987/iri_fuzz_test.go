@@ -277,3 +277,49 @@ func FuzzNormalize(f *testing.F) {
 		}
 	})
 }
+
+// isUCSChar reports whether r is in ucschar (section 2.2), read from the
+// RFC's ABNF by hand, apart from the grammar the package asks:
+//
+//	ucschar = %xA0-D7FF / %xF900-FDCF / %xFDF0-FFEF
+//	        / %x10000-1FFFD / %x20000-2FFFD / ... / %xD0000-DFFFD
+//	        / %xE1000-EFFFD
+//
+// It leaves out the C1 controls (U+0080 to U+009F), the surrogates, the
+// private use areas (those are iprivate), the noncharacters U+FDD0 to
+// U+FDEF and the last two code points of every plane, the specials
+// U+FFF0 to U+FFFF, and U+E0000 to U+E0FFF (tags and variation selectors
+// supplement).
+func isUCSChar(r rune) bool {
+	switch {
+	case r < 0xA0:
+		return false
+	case r <= 0xD7FF:
+		return true
+	case r < 0xF900:
+		return false
+	case r <= 0xFDCF:
+		return true
+	case r < 0xFDF0:
+		return false
+	case r <= 0xFFEF:
+		return true
+	case r < 0x10000 || r > 0xEFFFD:
+		return false
+	case r >= 0xE0000 && r < 0xE1000:
+		return false
+	}
+	// Planes 1 to 14: all but the plane's last two code points (xFFFE and
+	// xFFFF), which every range of the rule stops short of.
+	return r&0xFFFF <= 0xFFFD
+}
+
+// isIPrivate reports whether r is in iprivate (section 2.2), which the
+// grammar allows in iquery only:
+//
+//	iprivate = %xE000-F8FF / %xF0000-FFFFD / %x100000-10FFFD
+func isIPrivate(r rune) bool {
+	return r >= 0xE000 && r <= 0xF8FF ||
+		r >= 0xF0000 && r <= 0xFFFFD ||
+		r >= 0x100000 && r <= 0x10FFFD
+}

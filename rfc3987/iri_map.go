@@ -140,7 +140,7 @@ func decodePercent(s string, upperKept bool, allowed func(r rune, at int) bool) 
 		}
 		if c < utf8.RuneSelf {
 			switch {
-			case isUnreservedASCII(c):
+			case unreserved.Has(c):
 				b.WriteByte(c)
 			case upperKept:
 				writeTriplet(&b, c)

@@ -34,6 +34,8 @@ type Reader interface {
 	// 2396 profile's name, "" under RFC 3986.
 	Standard() string
 	Profile() string
+	// Spec is the document of the standard ("RFC 3986").
+	Spec() string
 	// StartRule is the RFC name of the start rule of a reference
 	// ("URI-reference", "IRI-reference").
 	StartRule() string
@@ -125,6 +127,9 @@ func (r *RFC2396Reader) Standard() string { return StandardRFC2396 }
 
 // StartRule is "URI-reference".
 func (r *RFC2396Reader) StartRule() string { return "URI-reference" }
+
+// Spec is "RFC 2396".
+func (r *RFC2396Reader) Spec() string { return "RFC 2396" }
 
 // Profile is the name of the reader's profile.
 func (r *RFC2396Reader) Profile() string { return r.p.Name() }
@@ -301,6 +306,9 @@ type grammarBase[R uri.Rule] struct {
 
 // Standard is the grammar's name ("rfc3986").
 func (r *GrammarReader[R]) Standard() string { return r.g.Name() }
+
+// Spec is the grammar's document ("RFC 3986").
+func (r *GrammarReader[R]) Spec() string { return r.g.Spec() }
 
 // StartRule is the RFC name of the grammar's start rule.
 func (r *GrammarReader[R]) StartRule() string { return r.g.RuleInfo(r.g.Start()).Name }

@@ -213,12 +213,7 @@ func LookupStandard(name string) (Standard, error) {
 }
 
 // SpecOf returns the document of the standard rd reads by ("RFC 3986").
-func SpecOf(rd Reader) string {
-	if s, err := LookupStandard(rd.Standard()); err == nil {
-		return s.Spec
-	}
-	return rd.Standard()
-}
+func SpecOf(rd Reader) string { return rd.Spec() }
 
 // SyntaxOf reads a syntax error of any standard: a *parser.Error, or the
 // *uri.Error of any grammar of the RFC 3986 family. ok is false for any

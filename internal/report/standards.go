@@ -3,7 +3,9 @@ package report
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
+	"sync"
 
 	"github.com/rfc2396/rfc2396/parser"
 	"github.com/rfc2396/rfc2396/rfc3986"
@@ -181,7 +183,11 @@ func (s Standard) NewReader(p *parser.Profile) Reader {
 }
 
 // Standards returns the standards, RFC 2396 first.
-func Standards() []Standard {
+func Standards() []Standard { return slices.Clone(standardList()) }
+
+// standardList is the standards, made once: LookupStandard, SpecOf's
+// callers and the messages ask for them per line.
+var standardList = sync.OnceValue(func() []Standard {
 	return []Standard{
 		{Name: StandardRFC2396, Spec: "RFC 2396"},
 		grammarStandard(rfc3986.Grammar(), nil),
@@ -190,12 +196,12 @@ func Standards() []Standard {
 		grammarStandard(rfc8141.Grammar(), rfc8141Face{}),
 		grammarStandard(rfc6570.Grammar(), nil),
 	}
-}
+})
 
 // StandardNames returns the names of [Standards], in order.
 func StandardNames() []string {
 	var names []string
-	for _, s := range Standards() {
+	for _, s := range standardList() {
 		names = append(names, s.Name)
 	}
 	return names
@@ -204,7 +210,7 @@ func StandardNames() []string {
 // LookupStandard returns the standard named name, or an error that lists
 // the standards there are.
 func LookupStandard(name string) (Standard, error) {
-	for _, s := range Standards() {
+	for _, s := range standardList() {
 		if s.Name == name {
 			return s, nil
 		}
@@ -283,7 +289,7 @@ func (s Standard) Does(job Job) bool {
 // StandardsFor returns the standards that do job, in order.
 func StandardsFor(job Job) []Standard {
 	var out []Standard
-	for _, s := range Standards() {
+	for _, s := range standardList() {
 		if s.Does(job) {
 			out = append(out, s)
 		}

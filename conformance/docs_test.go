@@ -14,7 +14,6 @@ import (
 	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/grammar/bnf"
 	"github.com/rfc2396/rfc2396/internal/oracle"
-	"github.com/rfc2396/rfc2396/internal/oracle3986"
 	"github.com/rfc2396/rfc2396/internal/report"
 	grammar3986 "github.com/rfc2396/rfc2396/rfc3986/grammar"
 )
@@ -217,7 +216,7 @@ func rfc3986AsPublished(t *testing.T) bool {
 	if err != nil {
 		t.Fatal(err)
 	}
-	published, err := oracle3986.PublishedDefinitions()
+	published, err := oracle.PublishedDefinitions3986()
 	if err != nil {
 		t.Fatal(err)
 	}

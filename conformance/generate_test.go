@@ -11,7 +11,6 @@ import (
 	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/grammar/bnf"
 	"github.com/rfc2396/rfc2396/internal/oracle"
-	"github.com/rfc2396/rfc2396/internal/oracle3986"
 	grammar3986 "github.com/rfc2396/rfc2396/rfc3986/grammar"
 )
 
@@ -105,8 +104,8 @@ func asPublished(t *testing.T, std Standard, ref string, ids []string) bool {
 	var err error
 	hold := oracle.NewFacts(0).Hold
 	if std == RFC3986 {
-		hold = oracle3986.NewFacts().Hold
-		if published, err = oracle3986.PublishedDefinitions(); err == nil {
+		hold = oracle.NewFacts3986().Hold
+		if published, err = oracle.PublishedDefinitions3986(); err == nil {
 			inForce, err = bnf.ParseABNF(grammar3986.ABNF)
 		}
 	} else {

@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	"github.com/rfc2396/rfc2396/internal/oracle"
-	"github.com/rfc2396/rfc2396/internal/oracle3986"
 )
 
 // This file is a second, independent reading of section 5.2 of each RFC,
@@ -13,15 +12,15 @@ import (
 
 // resolve3986 is RFC 3986 section 5.2.2 (strict), 5.2.3 and 5.3.
 func resolve3986(base, ref string) string {
-	b, r := oracle3986.SplitB(base), oracle3986.SplitB(ref)
+	b, r := oracle.SplitB(base), oracle.SplitB(ref)
 	var t oracle.Split
 	switch {
 	case r.Scheme.Defined:
 		t = r
-		t.Path = oracle3986.RemoveDotSegments(r.Path)
+		t.Path = oracle.RemoveDotSegments(r.Path)
 	case r.Authority.Defined:
 		t = r
-		t.Path = oracle3986.RemoveDotSegments(r.Path)
+		t.Path = oracle.RemoveDotSegments(r.Path)
 		t.Scheme = b.Scheme
 	default:
 		t.Scheme, t.Authority = b.Scheme, b.Authority
@@ -33,7 +32,7 @@ func resolve3986(base, ref string) string {
 				t.Query = r.Query
 			}
 		case r.Path[0] == '/':
-			t.Path = oracle3986.RemoveDotSegments(r.Path)
+			t.Path = oracle.RemoveDotSegments(r.Path)
 			t.Query = r.Query
 		default:
 			var merged string
@@ -42,7 +41,7 @@ func resolve3986(base, ref string) string {
 			} else {
 				merged = b.Path[:strings.LastIndexByte(b.Path, '/')+1] + r.Path
 			}
-			t.Path = oracle3986.RemoveDotSegments(merged)
+			t.Path = oracle.RemoveDotSegments(merged)
 			t.Query = r.Query
 		}
 	}

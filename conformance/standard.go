@@ -8,9 +8,7 @@ import (
 
 	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/grammar/bnf"
-	"github.com/rfc2396/rfc2396/internal/abnforacle"
 	"github.com/rfc2396/rfc2396/internal/oracle"
-	"github.com/rfc2396/rfc2396/internal/oracle3986"
 	"github.com/rfc2396/rfc2396/internal/report"
 	"github.com/rfc2396/rfc2396/parser"
 	"github.com/rfc2396/rfc2396/uri"
@@ -53,7 +51,7 @@ func standardNames() string {
 // publishedABNF holds, for a grammar of the RFC 3986 family, its ABNF as
 // its RFC publishes it, kept apart from the grammar file that an edit may
 // change; a grammar not here is read as its RFC publishes it.
-var publishedABNF = map[Standard]string{RFC3986: oracle3986.PublishedABNF}
+var publishedABNF = map[Standard]string{RFC3986: oracle.PublishedABNF3986}
 
 // matchError is what the project's parser says about an invalid string:
 // the offset of the first byte no valid string can have, the rule being
@@ -88,8 +86,8 @@ type std struct {
 	rd       report.Reader
 	spec     string // "RFC 3987"
 	rules    map[string]uri.RuleInfo
-	orc      *abnforacle.Oracle
-	authRule abnforacle.AuthorityRules
+	orc      *oracle.ABNF
+	authRule oracle.AuthorityRules
 	// asPublished reports whether the grammar in force reads references
 	// as the RFC's published grammar does (oracle.Facts): the RFC's
 	// examples are cases only where it does. Made on first use.
@@ -155,10 +153,10 @@ func (s *std) familyOf(name Standard, profile string) error {
 	for _, r := range st.Rules() {
 		s.rules[r.Name] = r
 	}
-	if s.orc, err = abnforacle.New(st.ABNF()); err != nil {
+	if s.orc, err = oracle.NewABNF(st.ABNF()); err != nil {
 		return fmt.Errorf("%s: its ABNF: %w", name, err)
 	}
-	s.authRule = abnforacle.AuthorityRules{
+	s.authRule = oracle.AuthorityRules{
 		Authority: st.RoleRule(uri.RoleAuthority), IPLiteral: st.RoleRule(uri.RoleHostIPLiteral),
 		IPv4: st.RoleRule(uri.RoleHostIPv4), RegName: st.RoleRule(uri.RoleHostRegName),
 	}
@@ -168,7 +166,7 @@ func (s *std) familyOf(name Standard, profile string) error {
 		if !ok {
 			return func(...string) bool { return true }
 		}
-		published, err := abnforacle.New(text)
+		published, err := oracle.NewABNF(text)
 		if err != nil {
 			panic(err) // a fixed file
 		}
@@ -324,7 +322,7 @@ func (s *std) oracleComponents(ref string) Components {
 	if s.name == RFC2396 {
 		sp, _ = s.o2396.Read(ref)
 	} else {
-		sp = abnforacle.SplitB(ref)
+		sp = oracle.SplitB(ref)
 	}
 	c := Components{
 		Scheme: fromOracle(sp.Scheme), Authority: fromOracle(sp.Authority), Path: opt(sp.Path, true),

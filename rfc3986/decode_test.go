@@ -11,7 +11,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/rfc2396/rfc2396/internal/oracle"
-	"github.com/rfc2396/rfc2396/internal/oracle3986"
 	"github.com/rfc2396/rfc2396/rfc3986"
 	"github.com/rfc2396/rfc2396/rfc3986/grammar"
 )
@@ -34,7 +33,7 @@ func TestDecodedAccessors(t *testing.T) {
 	if !delimitersAsPublished() {
 		t.Skip("not checked: the grammar in force holds other reserved characters raw in userinfo, reg-name or query than as published")
 	}
-	facts := oracle3986.NewFacts()
+	facts := oracle.NewFacts3986()
 	f, err := os.Open("testdata/decoded.txt")
 	if err != nil {
 		t.Fatal(err)
@@ -129,7 +128,7 @@ func TestCompose(t *testing.T) {
 		{none, none, "a b", none, none, "*rfc3986.Error"},
 		{some("http"), some("a"), "b", none, none, "*rfc3986.ComposeError"},
 	}
-	facts := oracle3986.NewFacts()
+	facts := oracle.NewFacts3986()
 	for _, tt := range tests {
 		if ref := rfc3986.Recompose(tt.scheme, tt.authority, tt.path, tt.query, tt.fragment); !facts.Hold(ref) {
 			t.Logf("%q: %s", ref, oracle.NotHeld)

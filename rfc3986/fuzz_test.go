@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/rfc2396/rfc2396/internal/oracle"
-	"github.com/rfc2396/rfc2396/internal/oracle3986"
 	"github.com/rfc2396/rfc2396/internal/uritest"
 	"github.com/rfc2396/rfc2396/rfc3986"
 	"github.com/rfc2396/rfc2396/rfc3986/grammar"
@@ -22,7 +21,7 @@ func FuzzResolve(f *testing.F) {
 		f.Add("http://a/b/c/d;p?q", s)
 	}
 	f.Add("urn:a:b", "c")
-	facts := oracle3986.NewFacts()
+	facts := oracle.NewFacts3986()
 	f.Fuzz(func(t *testing.T, base, ref string) {
 		got, warnings, err := rfc3986.Resolve(base, ref)
 		if err != nil {

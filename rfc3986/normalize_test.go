@@ -5,7 +5,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/rfc2396/rfc2396/internal/oracle3986"
+	"github.com/rfc2396/rfc2396/internal/oracle"
 	"github.com/rfc2396/rfc2396/internal/uritest"
 	"github.com/rfc2396/rfc2396/rfc3986"
 	"github.com/rfc2396/rfc2396/rfc3986/grammar"
@@ -91,8 +91,8 @@ func editRejects(s string) bool {
 
 // oracles returns the oracles of the grammar in force and as published,
 // made once: each compiles every rule's expression.
-var oracles = sync.OnceValues(func() (*oracle3986.Oracle, *oracle3986.Oracle) {
-	return oracle3986.New(), oracle3986.NewPublished()
+var oracles = sync.OnceValues(func() (*oracle.Oracle3986, *oracle.Oracle3986) {
+	return oracle.New3986(), oracle.NewPublished3986()
 })
 
 // decodesAsPublished reports whether every escape in refs is of a
@@ -132,7 +132,7 @@ func invalidReference(err error) string {
 func TestNormalize(t *testing.T) {
 	// A row also says which escapes section 6.2.2.2 decodes: those of
 	// unreserved characters, which an edit of unreserved changes.
-	facts := oracle3986.NewFacts()
+	facts := oracle.NewFacts3986()
 	hold := func(refs ...string) bool { return facts.Hold(refs...) && decodesAsPublished(refs...) }
 	uritest.NormalTable(t, "testdata/normalize.txt", hold, uritest.Normalizer(rfc3986.Normalize), checkSameMeaning)
 	var perr *rfc3986.Error

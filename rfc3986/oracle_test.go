@@ -9,7 +9,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/rfc2396/rfc2396/internal/oracle"
-	"github.com/rfc2396/rfc2396/internal/oracle3986"
 	"github.com/rfc2396/rfc2396/rfc3986"
 	"github.com/rfc2396/rfc2396/rfc3986/grammar"
 )
@@ -19,7 +18,7 @@ import (
 // every error; the reference parser generated from rfc3986.peg, behind
 // ParseTree; the compact parser derived from it, behind Parse) with an
 // independent reading of RFC 3986 Appendix A: package
-// internal/oracle3986, regular expressions generated from
+// internal/oracle (Oracle3986), regular expressions generated from
 // grammar/rfc3986.abnf, which share nothing with rfc3986.peg. Sizes are set
 // as a quick sample that keeps go test ./... fast on two cores;
 // RFC2396_LONG=1, which CI sets, runs the deep sizes; the other
@@ -45,13 +44,13 @@ func envInt(t *testing.T, name string, quick, long int) int {
 // few per kind.
 type checker struct {
 	t        *testing.T
-	o        *oracle3986.Oracle
+	o        *oracle.Oracle3986
 	reported map[string]int
 	checked  int
 }
 
 func newChecker(t *testing.T) *checker {
-	return &checker{t: t, o: oracle3986.New(), reported: map[string]int{}}
+	return &checker{t: t, o: oracle.New3986(), reported: map[string]int{}}
 }
 
 func (c *checker) fail(key, format string, args ...any) {
@@ -124,7 +123,7 @@ func (c *checker) reference(s string) {
 	if u.String() != s {
 		c.fail("String", "Parse(%q).String() = %q", s, u.String())
 	}
-	split := oracle3986.SplitB(s)
+	split := oracle.SplitB(s)
 	wantC := components{Scheme: split.Scheme, Authority: split.Authority, Path: split.Path, Query: split.Query, Fragment: split.Fragment, HostKind: "none"}
 	if split.Authority.Defined {
 		a, ok := c.o.ReadAuthority(split.Authority.Value)
@@ -154,10 +153,10 @@ type components struct {
 
 // TestOracleSelfCheck checks the oracle itself on verdicts the RFC text
 // settles, so that a broken oracle cannot pass everything. It reads
-// Appendix A as published (oracle3986.NewPublished), so that an edit of
+// Appendix A as published (oracle.NewPublished3986), so that an edit of
 // rfc3986.peg does not change what it checks.
 func TestOracleSelfCheck(t *testing.T) {
-	o := oracle3986.NewPublished()
+	o := oracle.NewPublished3986()
 	tests := []struct {
 		rule  grammar.Rule
 		s     string
@@ -223,7 +222,7 @@ func TestOracleSelfCheck(t *testing.T) {
 func TestOracleRules(t *testing.T) {
 	n := envInt(t, "RFC3986_ORACLE_N", 200, 1500)
 	c := newChecker(t)
-	g := oracle3986.NewGenerator(3986)
+	g := oracle.NewGenerator3986(3986)
 	for r := grammar.Rule(0); r < grammar.NumRules; r++ {
 		for i := 0; i < n; i++ {
 			s := g.Derive(r)
@@ -240,8 +239,8 @@ func TestOracleRules(t *testing.T) {
 func TestOracleContexts(t *testing.T) {
 	n := envInt(t, "RFC3986_ORACLE_N", 200, 1500)
 	c := newChecker(t)
-	g := oracle3986.NewGenerator(2005)
-	for _, ctx := range oracle3986.Contexts {
+	g := oracle.NewGenerator3986(2005)
+	for _, ctx := range oracle.Contexts3986 {
 		for i := 0; i < n; i++ {
 			s := g.Derive(ctx.Rule)
 			c.rule(grammar.RuleURIReference, ctx.Before+s+ctx.After)
@@ -341,7 +340,7 @@ func FuzzParseOracle(f *testing.F) {
 	for _, s := range []string{"http://www.ics.uci.edu/pub/ietf/uri/#Related", "?y", "http://[::1]:80/", "mailto:a?b", "//", "http://1.2.3.256/", "a:b c", "//[v1.x]"} {
 		f.Add(s)
 	}
-	o := oracle3986.New()
+	o := oracle.New3986()
 	f.Fuzz(func(t *testing.T, s string) {
 		c := &checker{t: t, o: o, reported: map[string]int{}}
 		c.rule(grammar.RuleURIReference, s)
@@ -354,7 +353,7 @@ func FuzzMatchOracle(f *testing.F) {
 	f.Add(uint8(grammar.RuleIPv6address), "1::2:3:4:5:6:7")
 	f.Add(uint8(grammar.RuleDecOctet), "256")
 	f.Add(uint8(grammar.RuleHost), "1.2.3.4.5")
-	o := oracle3986.New()
+	o := oracle.New3986()
 	f.Fuzz(func(t *testing.T, rule uint8, s string) {
 		c := &checker{t: t, o: o, reported: map[string]int{}}
 		c.rule(grammar.Rule(int(rule)%grammar.NumRules), s)

@@ -10,7 +10,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/rfc2396/rfc2396/internal/oracle"
-	"github.com/rfc2396/rfc2396/internal/oracle3986"
 	"github.com/rfc2396/rfc2396/internal/uritest"
 	"github.com/rfc2396/rfc2396/rfc3986"
 	"github.com/rfc2396/rfc2396/rfc3986/grammar"
@@ -32,7 +31,7 @@ type parsed struct {
 }
 
 func TestParseComponents(t *testing.T) {
-	facts := oracle3986.NewFacts()
+	facts := oracle.NewFacts3986()
 	for _, r := range uritest.ReadTable(t, "../testdata/rfc3986/components.txt", 10) {
 		row := r.Fields
 		if !facts.Hold(row[0]) {
@@ -66,13 +65,13 @@ func TestParseComponents(t *testing.T) {
 }
 
 func TestParseErrors(t *testing.T) {
-	facts := oracle3986.NewFacts()
+	facts := oracle.NewFacts3986()
 	// The rule a row names is the rule as published: the row holds only
 	// while the grammar in force defines it, the rules it uses and those
 	// that use it alike.
 	asPublished := func(name string) bool {
 		r, ok := grammar.Lookup(name)
-		return ok && oracle3986.ErrorRuleAsPublished(r)
+		return ok && oracle.ErrorRuleAsPublished3986(r)
 	}
 	for _, r := range uritest.ReadTable(t, "../testdata/rfc3986/invalid.txt", 4) {
 		row := r.Fields
@@ -102,7 +101,7 @@ var updateMatch = flag.Bool("update-match", false, "rewrite the verdicts in test
 // verdicts against the oracle; after a grammar edit, go generate rewrites
 // them from the oracle (-update-match).
 func TestMatchByName(t *testing.T) {
-	uritest.MatchVerdicts(t, "testdata/match.txt", *updateMatch, grammar.Lookup, oracle3986.New().Match)
+	uritest.MatchVerdicts(t, "testdata/match.txt", *updateMatch, grammar.Lookup, oracle.New3986().Match)
 	uritest.MatchTable(t, "testdata/match.txt", grammar.Lookup, rfc3986.Match, errorStart)
 	var unknown *rfc3986.RuleError
 	if err := rfc3986.Match(grammar.NumRules, "a"); !errors.As(err, &unknown) {
@@ -119,7 +118,7 @@ func TestLongInputs(t *testing.T) {
 	long := "http://h/" + strings.Repeat("a/", 1<<19)
 	// The oracle reads a shorter reference of the same shape: its
 	// expressions take seconds on a mebibyte.
-	if short := "http://h/" + strings.Repeat("a/", 64); !oracle3986.NewFacts().Hold(short, short+" ") {
+	if short := "http://h/" + strings.Repeat("a/", 64); !oracle.NewFacts3986().Hold(short, short+" ") {
 		t.Skipf("%s: %s", short, oracle.NotHeld)
 	}
 	if _, err := rfc3986.Parse(long); err != nil {

@@ -3,14 +3,14 @@ package rfc3986_test
 import (
 	"testing"
 
-	"github.com/rfc2396/rfc2396/internal/oracle3986"
+	"github.com/rfc2396/rfc2396/internal/oracle"
 	"github.com/rfc2396/rfc2396/internal/uritest"
 	"github.com/rfc2396/rfc2396/rfc3986"
 )
 
 func TestRelativize(t *testing.T) {
 	resolvesBack := func(base, target string) func(string) bool { return uritest.ResolvesTo(rfc3986.Resolve, base, target) }
-	uritest.RelativizeTable(t, "testdata/relativize.txt", oracle3986.NewFacts().Hold, rfc3986.Relativize, relativizeRefused, resolvesBack)
+	uritest.RelativizeTable(t, "testdata/relativize.txt", oracle.NewFacts3986().Hold, rfc3986.Relativize, relativizeRefused, resolvesBack)
 }
 
 // relativizeRefused reports a relativization's *ResolveError of the given

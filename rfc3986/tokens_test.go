@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/rfc2396/rfc2396/internal/corpus"
-	"github.com/rfc2396/rfc2396/internal/oracle3986"
+	"github.com/rfc2396/rfc2396/internal/oracle"
 	"github.com/rfc2396/rfc2396/internal/uritest"
 	"github.com/rfc2396/rfc2396/rfc3986/grammar"
 	"github.com/rfc2396/rfc2396/rfc3986/internal/compact"
@@ -20,7 +20,7 @@ import (
 // order, of the rules that have a role (roles, grammar.go): Parts.Token,
 // which ignores the other tokens, then makes the same URI from either. The inputs are the testdata of both
 // RFCs, derivations of URI-reference and of its parts in context
-// (oracle3986.Contexts) and mutations of them, and the benchmark corpus
+// (oracle.Contexts3986) and mutations of them, and the benchmark corpus
 // (its 1-in-25 sample; the whole corpus with RFC2396_LONG=1).
 func TestTokenParsersAgree(t *testing.T) {
 	// The components are read from the tokens of the rules with a role.
@@ -42,12 +42,12 @@ func TestTokenParsersAgree(t *testing.T) {
 	if testing.Short() {
 		derivations = 200
 	}
-	g := oracle3986.NewGenerator(1)
+	g := oracle.NewGenerator3986(1)
 	for range derivations {
 		s := g.Derive(grammar.RuleURIReference)
 		refs = append(refs, s, g.Mutate(s))
 	}
-	for _, c := range oracle3986.Contexts {
+	for _, c := range oracle.Contexts3986 {
 		for range derivations / 10 {
 			s := c.Before + g.Derive(c.Rule) + c.After
 			refs = append(refs, s, g.Mutate(s))

@@ -8,7 +8,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/rfc2396/rfc2396/internal/oracle"
-	"github.com/rfc2396/rfc2396/internal/oracle3986"
 	"github.com/rfc2396/rfc2396/rfc3986"
 	"github.com/rfc2396/rfc2396/rfc3986/grammar"
 )
@@ -30,7 +29,7 @@ func outline(n *rfc3986.Node, s string, depth int, b *strings.Builder) {
 // in force writes otherwise than Appendix A publishes it, or "": the
 // outline is a fact of the published rules.
 func changedRules(t *testing.T, outline string) string {
-	published, err := oracle3986.PublishedDefinitions()
+	published, err := oracle.PublishedDefinitions3986()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +49,7 @@ func changedRules(t *testing.T, outline string) string {
 
 func TestParseTree(t *testing.T) {
 	const s = "http://u@[::1]:/p?q"
-	if !oracle3986.NewFacts().Hold(s) {
+	if !oracle.NewFacts3986().Hold(s) {
 		t.Skip(oracle.NotHeld)
 	}
 	n, err := rfc3986.ParseTree(grammar.RuleURIReference, s)
@@ -80,7 +79,7 @@ func TestParseTree(t *testing.T) {
 	}
 	// The empty reg-name of "//" belongs to the authority, not to the
 	// path that starts where it ends.
-	if !oracle3986.NewFacts().Hold("///x") {
+	if !oracle.NewFacts3986().Hold("///x") {
 		t.Skipf("///x: %s", oracle.NotHeld)
 	}
 	n, err = rfc3986.ParseTree(grammar.RuleRelativeRef, "///x")

@@ -14,7 +14,6 @@ import (
 
 	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/internal/oracle"
-	"github.com/rfc2396/rfc2396/internal/oracle3986"
 	"github.com/rfc2396/rfc2396/internal/report"
 	"github.com/rfc2396/rfc2396/parser"
 )
@@ -29,7 +28,7 @@ func TestStandards(t *testing.T) {
 	}
 	defer f.Close()
 	sc := bufio.NewScanner(f)
-	facts3986 := oracle3986.NewFacts()
+	facts3986 := oracle.NewFacts3986()
 	// holds reports whether the query's reference and base read under the
 	// grammar in force as under the published one of its standard and
 	// profile, edits allowed included; and, for a row that lists where the
@@ -176,7 +175,7 @@ func TestTrace3986(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	facts := oracle3986.NewFacts()
+	facts := oracle.NewFacts3986()
 	for n, line := range strings.Split(string(b), "\n") {
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue

@@ -6,7 +6,6 @@ import (
 	"errors"
 
 	"github.com/rfc2396/rfc2396/internal/oracle"
-	"github.com/rfc2396/rfc2396/internal/oracle3986"
 	"github.com/rfc2396/rfc2396/internal/refpath"
 	"github.com/rfc2396/rfc2396/internal/uritest"
 )
@@ -89,7 +88,7 @@ func TestRelativizeOneByOne(t *testing.T) {
 func relativizeEach(t *testing.T, bases, targets []string, min int, check func(base, target string, b, tu *URI, got string, err error)) {
 	t.Helper()
 	checked := 0
-	facts := oracle3986.NewFacts()
+	facts := oracle.NewFacts3986()
 	for _, base := range bases {
 		if !facts.Hold(base) {
 			t.Logf("base %q: %s", base, oracle.NotHeld)

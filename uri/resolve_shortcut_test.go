@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/rfc2396/rfc2396/internal/oracle3986"
+	"github.com/rfc2396/rfc2396/internal/oracle"
 	"github.com/rfc2396/rfc2396/internal/uritest"
 )
 
@@ -109,7 +109,7 @@ func FuzzResolveShortcut(f *testing.F) {
 // RemoveDotSegments differ on path from the literal transcription.
 func checkRemoveInPlace(t *testing.T, path string) {
 	t.Helper()
-	want := oracle3986.RemoveDotSegments(path)
+	want := oracle.RemoveDotSegments(path)
 	if got := removeDotSegmentsInPlace([]byte(path)); string(got) != want {
 		t.Fatalf("removeDotSegmentsInPlace(%q) = %q, the literal transcription %q", path, got, want)
 	}

@@ -10,7 +10,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/rfc2396/rfc2396/internal/oracle"
-	"github.com/rfc2396/rfc2396/internal/oracle3986"
 )
 
 // TestResolveRFC3986Examples runs every example of RFC 3986 section 5.4
@@ -25,7 +24,7 @@ func TestResolveRFC3986Examples(t *testing.T) {
 	var base string
 	type row struct{ ref, want string }
 	var strict, nonStrict []row
-	facts := oracle3986.NewFacts()
+	facts := oracle.NewFacts3986()
 	skipped := 0
 	for _, line := range strings.Split(string(data), "\n") {
 		if line == "" || strings.HasPrefix(line, "#") {

@@ -8,7 +8,6 @@ import (
 
 	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/internal/oracle"
-	"github.com/rfc2396/rfc2396/internal/oracle3986"
 	grammar3986 "github.com/rfc2396/rfc2396/rfc3986/grammar"
 )
 
@@ -109,7 +108,7 @@ func TestDiff3986(t *testing.T) {
 	// rules as published, on every byte and a few escapes: an edit of
 	// pchar, or of a rule under it (mark, hex), may change it.
 	published2, inForce2 := oracle.NewPublished(0), oracle.New()
-	published3, inForce3 := oracle3986.NewPublished(), oracle3986.New()
+	published3, inForce3 := oracle.NewPublished3986(), oracle.New3986()
 	probes := []string{""}
 	for c := 0; c < 0x80; c++ {
 		probes = append(probes, string(rune(c)), string(rune(c))+string(rune(c)), "/"+string(rune(c)))

@@ -7,7 +7,6 @@ import (
 
 	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/internal/oracle"
-	"github.com/rfc2396/rfc2396/internal/oracle3986"
 	g3986 "github.com/rfc2396/rfc2396/rfc3986/grammar"
 )
 
@@ -47,8 +46,8 @@ var counterparts = []counterpart{
 // for each pair of counterparts, up to n of the shortest strings each
 // accepts and the other rejects.
 func diff3986(nameA string, a grammar.EditSet, n, tries int, rules []string) string {
-	oa, ob := oracle.NewFor(a), oracle3986.New()
-	ga, gb := oracle.NewGeneratorFor(a, 2396), oracle3986.NewGenerator(3986)
+	oa, ob := oracle.NewFor(a), oracle.New3986()
+	ga, gb := oracle.NewGeneratorFor(a, 2396), oracle.NewGenerator3986(3986)
 	var out strings.Builder
 	fmt.Fprintf(&out, "%s (%s) and rfc3986 (RFC 3986 Appendix A); rules paired by the part they play\n", nameA, a)
 	for _, c := range counterparts {

@@ -55,7 +55,6 @@ import (
 
 	"github.com/rfc2396/rfc2396/conformance"
 	"github.com/rfc2396/rfc2396/grammar"
-	"github.com/rfc2396/rfc2396/internal/abnforacle"
 	"github.com/rfc2396/rfc2396/internal/oracle"
 	"github.com/rfc2396/rfc2396/internal/report"
 	"github.com/rfc2396/rfc2396/internal/safedir"
@@ -382,7 +381,7 @@ func familyTarget(t *target, st report.Standard, rules []struct {
 			t.rules = append(t.rules, r.Name)
 		}
 	}
-	o, err := abnforacle.New(st.ABNF())
+	o, err := oracle.NewABNF(st.ABNF())
 	if err != nil {
 		return nil, fmt.Errorf("%s: its ABNF: %v", st.Name, err)
 	}

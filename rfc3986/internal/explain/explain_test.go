@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/rfc2396/rfc2396/internal/dfa/dfatest"
-	"github.com/rfc2396/rfc2396/internal/oracle3986"
+	"github.com/rfc2396/rfc2396/internal/oracle"
 	"github.com/rfc2396/rfc2396/rfc3986/grammar"
 )
 
@@ -15,8 +15,8 @@ import (
 // must cost no allocation have an IP-literal.
 var collected = dfatest.Package[grammar.Rule]{
 	Engine:    dfatest.Engine[grammar.Rule]{Match: Match, Explain: Explain},
-	Oracle:    oracle3986.New(),
-	Generator: oracle3986.NewGenerator(3986),
+	Oracle:    oracle.New3986(),
+	Generator: oracle.NewGenerator3986(3986),
 	NumRules:  grammar.NumRules,
 	Lookup:    grammar.Lookup,
 	Start:     grammar.RuleURIReference,

@@ -1,109 +1,103 @@
-// Package oracle3986 is the oracle of any ABNF grammar (package
-// internal/abnforacle) over RFC 3986 Appendix A, typed to package
-// rfc3986's rules, for tests: Match and ViablePrefix take a grammar.Rule,
-// and ReadAuthority knows Appendix A's rule names. Beside it are what only
-// RFC 3986's tests use: Appendix A as the RFC publishes it (for [Facts]),
-// the contexts its rules occur in, a generator of test strings from the
-// ABNF and section 5.2.4 step by step. None of it shares code with
-// rfc3986.peg or with package rfc3986.
-package oracle3986
+// This file is the oracle of any ABNF grammar ([ABNF]) over RFC 3986
+// Appendix A, typed to package rfc3986's rules, for tests: Match and
+// ViablePrefix take a grammar.Rule, and ReadAuthority knows Appendix A's
+// rule names. Beside it are what only RFC 3986's tests use: Appendix A as
+// the RFC publishes it (for [Facts]), the contexts its rules occur in, a
+// generator of test strings from the ABNF and section 5.2.4 step by step.
+// None of it shares code with rfc3986.peg or with package rfc3986.
+
+package oracle
 
 import (
 	_ "embed"
 	"strings"
 
 	"github.com/rfc2396/rfc2396/grammar/bnf"
-	"github.com/rfc2396/rfc2396/internal/abnforacle"
-	"github.com/rfc2396/rfc2396/internal/oracle"
 	"github.com/rfc2396/rfc2396/rfc3986/grammar"
 )
 
-// Oracle decides membership in the language of each Appendix A rule: the
-// oracle of any ABNF grammar (package abnforacle) over grammar/rfc3986.abnf,
+// Oracle3986 decides membership in the language of each Appendix A rule: the
+// oracle of any ABNF grammar ([ABNF]) over grammar/rfc3986.abnf,
 // typed to RFC 3986's rules.
-type Oracle struct {
-	o *abnforacle.Oracle
+type Oracle3986 struct {
+	o *ABNF
 }
 
-// New compiles the oracle's expressions for the grammar in force,
+// New3986 compiles the oracle's expressions for the grammar in force,
 // grammar/rfc3986.abnf.
-func New() *Oracle { return newOf(grammar.ABNF) }
+func New3986() *Oracle3986 { return newOf3986(grammar.ABNF) }
 
-// PublishedABNF is RFC 3986 Appendix A as the RFC publishes it, whatever
+// PublishedABNF3986 is RFC 3986 Appendix A as the RFC publishes it, whatever
 // rfc3986.peg now says.
 //
-//go:embed appendix-a.abnf
-var PublishedABNF string
+//go:embed rfc3986-appendix-a.abnf
+var PublishedABNF3986 string
 
-// NewPublished is [New] for Appendix A as RFC 3986 publishes it
-// (appendix-a.abnf), not as rfc3986.peg now writes it: the two differ
+// NewPublished3986 is [New3986] for Appendix A as RFC 3986 publishes it
+// (rfc3986-appendix-a.abnf), not as rfc3986.peg now writes it: the two differ
 // only after someone edits the grammar. See [Facts].
-func NewPublished() *Oracle { return newOf(PublishedABNF) }
+func NewPublished3986() *Oracle3986 { return newOf3986(PublishedABNF3986) }
 
-// PublishedDefinitions returns the rules of Appendix A as RFC 3986
-// publishes it (appendix-a.abnf), without the core rules.
-func PublishedDefinitions() ([]bnf.Definition, error) { return bnf.ParseABNF(PublishedABNF) }
+// PublishedDefinitions3986 returns the rules of Appendix A as RFC 3986
+// publishes it (rfc3986-appendix-a.abnf), without the core rules.
+func PublishedDefinitions3986() ([]bnf.Definition, error) { return bnf.ParseABNF(PublishedABNF3986) }
 
-// newOf returns the oracle of the ABNF text.
-func newOf(text string) *Oracle {
-	o, err := abnforacle.New(text)
+// newOf3986 returns the oracle of the ABNF text.
+func newOf3986(text string) *Oracle3986 {
+	o, err := NewABNF(text)
 	if err != nil {
 		panic(err) // a fixed file, or one gen has checked
 	}
-	return &Oracle{o: o}
+	return &Oracle3986{o: o}
 }
 
-// authorityRules are the rules of Appendix A an authority is read by.
-var authorityRules = abnforacle.AuthorityRules{
+// authorityRules3986 are the rules of Appendix A an authority is read by.
+var authorityRules3986 = AuthorityRules{
 	Authority: grammar.RuleAuthority.String(), IPLiteral: grammar.RuleIPLiteral.String(),
 	IPv4: grammar.RuleIPv4address.String(), RegName: grammar.RuleRegName.String(),
 }
 
 // Match reports whether s as a whole is in the language of rule. Bytes
 // outside US-ASCII never match.
-func (o *Oracle) Match(rule grammar.Rule, s string) bool {
+func (o *Oracle3986) Match(rule grammar.Rule, s string) bool {
 	return o.o.Match(rule.String(), s)
 }
 
 // ViablePrefix returns the length of the longest prefix of s that some
 // string of rule's language starts with: the offset of the first byte no
 // valid parse can include, or len(s).
-func (o *Oracle) ViablePrefix(rule grammar.Rule, s string) int {
+func (o *Oracle3986) ViablePrefix(rule grammar.Rule, s string) int {
 	return o.o.ViablePrefix(rule.String(), s)
 }
 
-// SplitB splits a reference with the Appendix B regular expression: scheme
-// $2, authority $4, path $5, query $7, fragment $9.
-func SplitB(s string) oracle.Split { return abnforacle.SplitB(s) }
-
-// Generator makes test strings from grammar/rfc3986.abnf (see
-// oracle.Generator).
-type Generator struct {
-	*oracle.Generator
+// Generator3986 makes test strings from grammar/rfc3986.abnf (see
+// [Generator]).
+type Generator3986 struct {
+	*Generator
 }
 
-// NewGenerator returns a generator seeded with seed.
-func NewGenerator(seed uint64) Generator {
+// NewGenerator3986 returns a generator seeded with seed.
+func NewGenerator3986(seed uint64) Generator3986 {
 	defs, err := bnf.ParseABNF(grammar.ABNF)
 	if err != nil {
 		panic(err)
 	}
-	return Generator{oracle.NewGeneratorOf(defs, seed)}
+	return Generator3986{NewGeneratorOf(defs, seed)}
 }
 
 // Derive returns a random string of rule's language.
-func (g Generator) Derive(rule grammar.Rule) string {
+func (g Generator3986) Derive(rule grammar.Rule) string {
 	return g.DeriveName(rule.String())
 }
 
-// Context is where a rule's strings occur inside a whole reference.
-type Context struct {
+// Context3986 is where a rule's strings occur inside a whole reference.
+type Context3986 struct {
 	Rule          grammar.Rule
 	Before, After string
 }
 
-// Contexts places rules where they occur in references.
-var Contexts = []Context{
+// Contexts3986 places rules where they occur in references.
+var Contexts3986 = []Context3986{
 	{Rule: grammar.RuleAuthority, Before: "http://", After: "/p?q#f"},
 	{Rule: grammar.RuleAuthority, Before: "//", After: ""},
 	{Rule: grammar.RuleHost, Before: "http://", After: ":80/p"},
@@ -131,39 +125,35 @@ var Contexts = []Context{
 	{Rule: grammar.RuleRelativeRef, Before: "", After: ""},
 }
 
-// Authority is the reading of an authority (section 3.2): userinfo, host
-// and port, and which rule the host matched.
-type Authority = abnforacle.Authority
-
-// ReadAuthority splits an authority (see [abnforacle.Oracle.ReadAuthority]).
-func (o *Oracle) ReadAuthority(authority string) (Authority, bool) {
-	return o.o.ReadAuthority(authorityRules, authority)
+// ReadAuthority splits an authority (see [ABNF.ReadAuthority]).
+func (o *Oracle3986) ReadAuthority(authority string) (Authority, bool) {
+	return o.o.ReadAuthority(authorityRules3986, authority)
 }
 
 // SameReading reports whether o and p read each of refs alike: the same
 // verdict, the same viable prefix and, for a reference both accept, the
-// same reading of its authority. See [oracle.Facts].
-func (o *Oracle) SameReading(p *Oracle, refs ...string) bool {
-	return o.o.SameReading(p.o, grammar.RuleURIReference.String(), authorityRules, refs...)
+// same reading of its authority. See [Facts].
+func (o *Oracle3986) SameReading(p *Oracle3986, refs ...string) bool {
+	return o.o.SameReading(p.o, grammar.RuleURIReference.String(), authorityRules3986, refs...)
 }
 
-// NewFacts returns the [oracle.Facts] of RFC 3986's grammar in force: which
+// NewFacts3986 returns the [Facts] of RFC 3986's grammar in force: which
 // rows of a table about Appendix A as published hold under it.
-func NewFacts() *oracle.Facts[*Oracle] { return oracle.FactsOf(New(), NewPublished()) }
+func NewFacts3986() *Facts[*Oracle3986] { return FactsOf(New3986(), NewPublished3986()) }
 
-// ErrorRuleAsPublished reports whether an error that RFC 3986's grammar as
+// ErrorRuleAsPublished3986 reports whether an error that RFC 3986's grammar as
 // published places in the rule name still names it under the grammar in
-// force (see [oracle.ErrorRuleSame]).
-func ErrorRuleAsPublished(rule grammar.Rule) bool {
+// force (see [ErrorRuleSame]).
+func ErrorRuleAsPublished3986(rule grammar.Rule) bool {
 	inForce, err := bnf.ParseABNF(grammar.ABNF)
 	if err != nil {
 		panic(err) // a file gen has checked
 	}
-	published, err := PublishedDefinitions()
+	published, err := PublishedDefinitions3986()
 	if err != nil {
 		panic(err) // a fixed file
 	}
-	return oracle.ErrorRuleSame(inForce, published, rule.String())
+	return ErrorRuleSame(inForce, published, rule.String())
 }
 
 // RemoveDotSegments is section 5.2.4 of RFC 3986, remove_dot_segments,

@@ -1,7 +1,7 @@
-// Package abnforacle is an independent reading of any grammar written in
+// This file is an independent reading of any grammar written in
 // the ABNF of RFC 5234 (grammar/NAME.abnf, or the rule lines of a grammar
 // value): a regular expression for each rule, built from the rule's syntax
-// tree as package grammar/bnf reads it (see oracle.Patterns), a
+// tree as package grammar/bnf reads it (see [Patterns]), a
 // prefix-viability check over Go's compiled form of the same expressions,
 // the regular expression of RFC 3986 Appendix B, and a reading of an
 // authority by the grammar's own rules. It is keyed by rule name, so one
@@ -20,7 +20,8 @@
 // that is not UTF-8 as U+FFFD, which ucschar (%xFDF0-FFEF) contains, so
 // the oracle refuses input that is not UTF-8 itself, before any
 // expression sees it: no grammar of the family has a string that is not.
-package abnforacle
+
+package oracle
 
 import (
 	"regexp"
@@ -30,13 +31,12 @@ import (
 	"unicode/utf8"
 
 	"github.com/rfc2396/rfc2396/grammar/bnf"
-	"github.com/rfc2396/rfc2396/internal/oracle"
 )
 
-// Oracle decides membership in the language of each rule of one grammar.
+// ABNF decides membership in the language of each rule of one grammar.
 // Its expressions are compiled on first use, one rule at a time. It is
 // safe for concurrent use.
-type Oracle struct {
+type ABNF struct {
 	defs     []bnf.Definition // with the core rules
 	byName   map[string]*bnf.Definition
 	patterns map[string]string
@@ -51,20 +51,20 @@ type compiled struct {
 	prog  *syntax.Prog
 }
 
-// New reads the ABNF text (one rule a line, as grammar/bnf.ParseABNF
+// NewABNF reads the ABNF text (one rule a line, as grammar/bnf.ParseABNF
 // reads it; RFC 5234's core rules are added where the text uses them).
-func New(text string) (*Oracle, error) {
+func NewABNF(text string) (*ABNF, error) {
 	defs, err := bnf.ParseABNF(text)
 	if err != nil {
 		return nil, err
 	}
-	return NewOf(defs), nil
+	return NewABNFOf(defs), nil
 }
 
-// NewOf returns the oracle of rules read by package bnf.
-func NewOf(defs []bnf.Definition) *Oracle {
+// NewABNFOf returns the oracle of rules read by package bnf.
+func NewABNFOf(defs []bnf.Definition) *ABNF {
 	defs = bnf.WithCore(defs)
-	o := &Oracle{defs: defs, byName: map[string]*bnf.Definition{}, patterns: oracle.Patterns(defs), compiled: map[string]*compiled{}}
+	o := &ABNF{defs: defs, byName: map[string]*bnf.Definition{}, patterns: Patterns(defs), compiled: map[string]*compiled{}}
 	for i := range defs {
 		o.byName[defs[i].Name] = &defs[i]
 	}
@@ -73,18 +73,18 @@ func NewOf(defs []bnf.Definition) *Oracle {
 
 // Definitions returns the grammar's rules, the core rules of RFC 5234
 // included where it uses them.
-func (o *Oracle) Definitions() []bnf.Definition { return o.defs }
+func (o *ABNF) Definitions() []bnf.Definition { return o.defs }
 
 // Has reports whether the grammar defines rule.
-func (o *Oracle) Has(rule string) bool { return o.byName[rule] != nil }
+func (o *ABNF) Has(rule string) bool { return o.byName[rule] != nil }
 
 // Pattern returns rule's regular expression, unanchored ("" for a rule
 // the grammar does not define).
-func (o *Oracle) Pattern(rule string) string { return o.patterns[rule] }
+func (o *ABNF) Pattern(rule string) string { return o.patterns[rule] }
 
 // get returns rule's compiled expression, compiling it on first use; nil
 // for a rule the grammar does not define.
-func (o *Oracle) get(rule string) *compiled {
+func (o *ABNF) get(rule string) *compiled {
 	p, ok := o.patterns[rule]
 	if !ok {
 		return nil
@@ -93,7 +93,7 @@ func (o *Oracle) get(rule string) *compiled {
 	defer o.mu.Unlock()
 	c := o.compiled[rule]
 	if c == nil {
-		c = &compiled{whole: regexp.MustCompile(`^(?:` + p + `)$`), prog: oracle.CompileProg(p)}
+		c = &compiled{whole: regexp.MustCompile(`^(?:` + p + `)$`), prog: CompileProg(p)}
 		o.compiled[rule] = c
 	}
 	return c
@@ -101,7 +101,7 @@ func (o *Oracle) get(rule string) *compiled {
 
 // Match reports whether s as a whole is in the language of rule: false
 // for a rule the grammar does not define, and for s not UTF-8.
-func (o *Oracle) Match(rule, s string) bool {
+func (o *ABNF) Match(rule, s string) bool {
 	c := o.get(rule)
 	return c != nil && utf8.ValidString(s) && c.whole.MatchString(s)
 }
@@ -113,19 +113,19 @@ func (o *Oracle) Match(rule, s string) bool {
 // expression, one character at a time; a byte that does not start a UTF-8
 // encoding (or starts one cut short) ends the prefix where it is. It
 // returns 0 for a rule the grammar does not define.
-func (o *Oracle) ViablePrefix(rule, s string) int {
+func (o *ABNF) ViablePrefix(rule, s string) int {
 	c := o.get(rule)
 	if c == nil {
 		return 0
 	}
 	prog := c.prog
-	cur := oracle.ProgStart(prog)
+	cur := ProgStart(prog)
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
 		if r == utf8.RuneError && size == 1 {
 			return i
 		}
-		next := oracle.ProgStep(prog, cur, r)
+		next := ProgStep(prog, cur, r)
 		if len(next) == 0 {
 			return i
 		}
@@ -133,23 +133,6 @@ func (o *Oracle) ViablePrefix(rule, s string) int {
 		i += size
 	}
 	return len(s)
-}
-
-// appendixB is the regular expression of RFC 3986 Appendix B, which RFC
-// 3987 section 2.2 applies to IRIs unchanged (it names only delimiters).
-var appendixB = regexp.MustCompile(`^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`)
-
-// SplitB splits a reference with the Appendix B regular expression: scheme
-// $2, authority $4, path $5, query $7, fragment $9.
-func SplitB(s string) oracle.Split {
-	m := appendixB.FindStringSubmatchIndex(s)
-	get := func(g int) oracle.Component {
-		if m[2*g] < 0 {
-			return oracle.Component{}
-		}
-		return oracle.Component{Value: s[m[2*g]:m[2*g+1]], Defined: true}
-	}
-	return oracle.Split{Scheme: get(2), Authority: get(4), Path: get(5).Value, Query: get(7), Fragment: get(9)}
 }
 
 // AuthorityRules names the rules of a grammar an authority is read by:
@@ -162,7 +145,7 @@ type AuthorityRules struct {
 // Authority is the reading of an authority (RFC 3986 section 3.2):
 // userinfo, host and port, and which rule the host matched.
 type Authority struct {
-	UserInfo, Host, Port oracle.Component
+	UserInfo, Host, Port Component
 	HostKind             string // "ip-literal", "ipv4" or "reg-name"
 }
 
@@ -172,22 +155,22 @@ type Authority struct {
 // (section 3.2.2). A host is an IP-literal or an IPv4address only while
 // the host rule (the rule of the authority's definition that names the
 // reg-name rule) has that alternative.
-func (o *Oracle) ReadAuthority(names AuthorityRules, authority string) (Authority, bool) {
+func (o *ABNF) ReadAuthority(names AuthorityRules, authority string) (Authority, bool) {
 	if !o.Match(names.Authority, authority) {
 		return Authority{}, false
 	}
 	var a Authority
 	rest := authority
 	if i := strings.IndexByte(rest, '@'); i >= 0 {
-		a.UserInfo = oracle.Component{Value: rest[:i], Defined: true}
+		a.UserInfo = Component{Value: rest[:i], Defined: true}
 		rest = rest[i+1:]
 	}
 	hostEnd := len(rest)
 	if i := strings.LastIndexByte(rest, ':'); i >= 0 && !strings.Contains(rest[i:], "]") {
 		hostEnd = i
-		a.Port = oracle.Component{Value: rest[i+1:], Defined: true}
+		a.Port = Component{Value: rest[i+1:], Defined: true}
 	}
-	a.Host = oracle.Component{Value: rest[:hostEnd], Defined: true}
+	a.Host = Component{Value: rest[:hostEnd], Defined: true}
 	uses := o.hostUses(names)
 	switch {
 	case uses[names.IPLiteral] && o.Match(names.IPLiteral, a.Host.Value):
@@ -203,7 +186,7 @@ func (o *Oracle) ReadAuthority(names AuthorityRules, authority string) (Authorit
 // hostUses returns the rules the host rule's definition names: the host
 // rule is the one the authority's definition names whose own definition
 // names the reg-name rule.
-func (o *Oracle) hostUses(names AuthorityRules) map[string]bool {
+func (o *ABNF) hostUses(names AuthorityRules) map[string]bool {
 	uses := map[string]bool{}
 	auth := o.byName[names.Authority]
 	if auth == nil {
@@ -247,8 +230,8 @@ func containsName(names []string, name string) bool {
 // SameReading reports whether o and p read each of refs alike as rule
 // start: the same verdict, the same viable prefix for a string both
 // refuse, and, for a reference both accept, the same reading of its
-// authority. See [oracle.Facts].
-func (o *Oracle) SameReading(p *Oracle, start string, names AuthorityRules, refs ...string) bool {
+// authority. See [Facts].
+func (o *ABNF) SameReading(p *ABNF, start string, names AuthorityRules, refs ...string) bool {
 	for _, ref := range refs {
 		valid := o.Match(start, ref)
 		if valid != p.Match(start, ref) {

@@ -1,4 +1,4 @@
-package abnforacle
+package oracle
 
 import (
 	"bufio"
@@ -13,28 +13,28 @@ import (
 )
 
 // oracleOf reads grammar/NAME.abnf of the repository.
-func oracleOf(t testing.TB, name string) *Oracle {
+func oracleOf(t testing.TB, name string) *ABNF {
 	t.Helper()
 	text, err := os.ReadFile(filepath.Join("..", "..", "grammar", name))
 	if err != nil {
 		t.Fatal(err)
 	}
-	o, err := New(string(text))
+	o, err := NewABNF(string(text))
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
 	return o
 }
 
-// TestMatch checks testdata/match.txt: the verdict of Match and, for a
+// TestMatch checks testdata/abnf-match.txt: the verdict of Match and, for a
 // string the rule refuses, the offset ViablePrefix gives.
 func TestMatch(t *testing.T) {
-	f, err := os.Open("testdata/match.txt")
+	f, err := os.Open("testdata/abnf-match.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	oracles := map[string]*Oracle{}
+	oracles := map[string]*ABNF{}
 	sc := bufio.NewScanner(f)
 	for line := 1; sc.Scan(); line++ {
 		text := sc.Text()

@@ -1,4 +1,4 @@
-// Package oracle is an independent reading of RFC 2396 Appendix A and of
+// This file is an independent reading of RFC 2396 Appendix A and of
 // its edits, for tests: regular expressions built from the grammar's syntax
 // trees (grammar.Definitions, which gen reads from grammar/rfc2396.abnf and
 // edits/), the Appendix B regular expression, a prefix-viability check that
@@ -7,7 +7,7 @@
 // files, the generated parsers or the automata of package parser.
 //
 // Beside the grammar in force, which an edit of rfc2396.peg changes, it
-// reads Appendix A as the RFC publishes it (appendix-a.txt, [NewPublished]),
+// reads Appendix A as the RFC publishes it (rfc2396-appendix-a.txt, [NewPublished]),
 // so that a test table stating what the RFC says of a reference can tell
 // whether the grammar in force still reads it so ([Facts]).
 //
@@ -15,6 +15,7 @@
 // expressions and the inputs read one byte as one rune of the same value
 // (ISO 8859-1): a byte 0xC3 is the rune U+00C3, in a class and in an input
 // alike.
+
 package oracle
 
 import (
@@ -51,11 +52,11 @@ func NewFor(set grammar.EditSet) *Oracle {
 // appendixA is Appendix A as RFC 2396 publishes it, one rule a line,
 // whatever rfc2396.peg now says.
 //
-//go:embed appendix-a.txt
+//go:embed rfc2396-appendix-a.txt
 var appendixA string
 
 // RuleAsPublished reports whether rfc2396.peg writes rule, and every rule
-// it uses, as Appendix A publishes it (appendix-a.txt): the same ABNF
+// it uses, as Appendix A publishes it (rfc2396-appendix-a.txt): the same ABNF
 // line. A test of a property Appendix A guarantees for a rule (Escape of
 // a path always keeps its structure) holds for the rule while this is so.
 func RuleAsPublished(rule grammar.Rule) bool {
@@ -104,7 +105,7 @@ func visitRefs(n *bnf.Node, f func(string)) {
 }
 
 // NewPublished is [NewFor] for Appendix A as RFC 2396 publishes it
-// (appendix-a.txt), not as rfc2396.peg now writes it: the two differ only
+// (rfc2396-appendix-a.txt), not as rfc2396.peg now writes it: the two differ only
 // after someone edits the grammar. A test table that states what
 // Appendix A makes of an input applies to the grammar in force where
 // [Oracle.SameReading] says the two read the input alike.
@@ -134,11 +135,11 @@ func definedByAppendixA(r grammar.Rule, set grammar.EditSet) bool {
 }
 
 // PublishedDefinitions returns the rules of Appendix A as RFC 2396
-// publishes it (appendix-a.txt).
+// publishes it (rfc2396-appendix-a.txt).
 func PublishedDefinitions() ([]bnf.Definition, error) {
 	defs, err := bnf.Parse(appendixA)
 	if err != nil {
-		return nil, fmt.Errorf("oracle: appendix-a.txt: %v", err)
+		return nil, fmt.Errorf("oracle: rfc2396-appendix-a.txt: %v", err)
 	}
 	return defs, nil
 }
@@ -307,11 +308,13 @@ type Split struct {
 	Query, Fragment   Component
 }
 
-// appendixB is the regular expression of RFC 2396 Appendix B.
+// appendixB is the regular expression of RFC 2396 Appendix B, which RFC
+// 3986 Appendix B repeats unchanged and RFC 3987 section 2.2 applies to
+// IRIs (it names only delimiters).
 var appendixB = regexp.MustCompile(`^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`)
 
-// SplitB splits a reference with the Appendix B regular expression (section
-// 4.3's greedy reading): scheme $2, authority $4, path $5, query $7,
+// SplitB splits a reference with the Appendix B regular expression (RFC
+// 2396 section 4.3's greedy reading, RFC 3986's and RFC 3987's alike): scheme $2, authority $4, path $5, query $7,
 // fragment $9.
 func SplitB(s string) Split {
 	m := appendixB.FindStringSubmatchIndex(s)

@@ -39,7 +39,7 @@ func TestSplitB(t *testing.T) {
 	}
 }
 
-// TestPublished checks appendix-a.txt: it parses, and it defines the
+// TestPublished checks rfc2396-appendix-a.txt: it parses, and it defines the
 // rules of Appendix A, in the catalogue's order. (What it says of strings,
 // the root package's TestOracleSelfCheck checks.)
 func TestPublished(t *testing.T) {

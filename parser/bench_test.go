@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/rfc2396/rfc2396/grammar"
-	"github.com/rfc2396/rfc2396/internal/corpus"
+	"github.com/rfc2396/rfc2396/internal/uritest"
 	"github.com/rfc2396/rfc2396/parser"
 )
 
@@ -36,23 +36,23 @@ var (
 // expression, which splits but does not validate.
 func BenchmarkCorpus(b *testing.B) {
 	netURL := func(b *testing.B) {
-		corpus.Run(b, "..", func(s string) { sinkURL, sinkErr = url.Parse(s) })
+		uritest.RunCorpus(b, "..", func(s string) { sinkURL, sinkErr = url.Parse(s) })
 	}
 	b.Run("op=parse/impl=net-url", netURL)
 	b.Run("op=parse/impl=rfc2396", func(b *testing.B) {
-		corpus.Run(b, "..", func(s string) { sinkURI, sinkErr = parser.Parse(s) })
+		uritest.RunCorpus(b, "..", func(s string) { sinkURI, sinkErr = parser.Parse(s) })
 	})
 	b.Run("op=parse/impl=rfc2396-java", func(b *testing.B) {
 		parser.Java.Valid("") // the profile's automata, built once
-		corpus.Run(b, "..", func(s string) { sinkURI, sinkErr = parser.Java.Parse(s) })
+		uritest.RunCorpus(b, "..", func(s string) { sinkURI, sinkErr = parser.Java.Parse(s) })
 	})
 	b.Run("op=parse/impl=appendix-b", func(b *testing.B) {
-		corpus.Run(b, "..", func(s string) { sinkIndex = appendixB.FindStringSubmatchIndex(s) })
+		uritest.RunCorpus(b, "..", func(s string) { sinkIndex = appendixB.FindStringSubmatchIndex(s) })
 	})
 	b.Run("op=parse-into/impl=net-url", netURL)
 	b.Run("op=parse-into/impl=rfc2396", func(b *testing.B) {
 		u := new(parser.URI)
-		corpus.Run(b, "..", func(s string) { sinkErr = parser.ParseInto(u, s) })
+		uritest.RunCorpus(b, "..", func(s string) { sinkErr = parser.ParseInto(u, s) })
 		sinkURI = u
 	})
 	// op=resolve: each corpus reference against one base. The references
@@ -78,7 +78,7 @@ func BenchmarkCorpus(b *testing.B) {
 	})
 	b.Run("op=valid/impl=net-url", netURL)
 	b.Run("op=valid/impl=rfc2396", func(b *testing.B) {
-		corpus.Run(b, "..", func(s string) { sinkBool = parser.Valid(s) })
+		uritest.RunCorpus(b, "..", func(s string) { sinkBool = parser.Valid(s) })
 	})
 }
 
@@ -90,21 +90,21 @@ func BenchmarkCorpus(b *testing.B) {
 //	benchstat -col /impl -row /rule
 func BenchmarkCorpusMatch(b *testing.B) {
 	b.Run("rule=all/op=parse/impl=net-url", func(b *testing.B) {
-		corpus.Run(b, "..", func(s string) { sinkURL, sinkErr = url.Parse(s) })
+		uritest.RunCorpus(b, "..", func(s string) { sinkURL, sinkErr = url.Parse(s) })
 	})
 	for r := grammar.Rule(0); r < grammar.NumRules; r++ {
 		b.Run("rule="+r.String()+"/op=match/impl=rfc2396", func(b *testing.B) {
-			corpus.Run(b, "..", func(s string) { sinkErr = parser.Match(r, s) })
+			uritest.RunCorpus(b, "..", func(s string) { sinkErr = parser.Match(r, s) })
 		})
 		b.Run("rule="+r.String()+"/op=matches/impl=rfc2396", func(b *testing.B) {
-			corpus.Run(b, "..", func(s string) { sinkBool = parser.Matches(r, s) })
+			uritest.RunCorpus(b, "..", func(s string) { sinkBool = parser.Matches(r, s) })
 		})
 	}
 }
 
 // parsedCorpus returns the corpus lines that parse accepts, parsed.
 func parsedCorpus[T any](b *testing.B, parse func(string) (T, bool)) []T {
-	lines, _ := corpus.Load(b, "..")
+	lines, _ := uritest.LoadCorpus(b, "..")
 	var out []T
 	for _, l := range lines {
 		if u, ok := parse(l); ok {
@@ -118,7 +118,7 @@ func parsedCorpus[T any](b *testing.B, parse func(string) (T, bool)) []T {
 // BenchmarkCorpusParallel parses the corpus from all Ps at once (run with
 // -cpu 2 for the two-core figure): the pooled parsers must scale.
 func BenchmarkCorpusParallel(b *testing.B) {
-	lines, size := corpus.Load(b, "..")
+	lines, size := uritest.LoadCorpus(b, "..")
 	// f returns its result so that it escapes, as a caller's would.
 	parallel := func(f func(s string) any) func(b *testing.B) {
 		return func(b *testing.B) {
@@ -149,7 +149,7 @@ func BenchmarkCorpusParallel(b *testing.B) {
 // operation that allocates less than url.Parse carries a little of
 // url.Parse's collection: read allocs/op from BenchmarkCorpus.
 func BenchmarkCorpusInterleaved(b *testing.B) {
-	lines, _ := corpus.Load(b, "..")
+	lines, _ := uritest.LoadCorpus(b, "..")
 	// Every named profile's automata, built before any run.
 	for _, p := range parser.Profiles() {
 		p.Valid("")

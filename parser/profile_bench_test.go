@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/rfc2396/rfc2396/grammar"
-	"github.com/rfc2396/rfc2396/internal/corpus"
+	"github.com/rfc2396/rfc2396/internal/uritest"
 	"github.com/rfc2396/rfc2396/parser"
 )
 
@@ -59,17 +59,17 @@ func BenchmarkValidUnder(b *testing.B) {
 // strict (generated tables) and url.Parse: one op = one URI.
 func BenchmarkCorpusProfileValid(b *testing.B) {
 	b.Run("impl=net-url", func(b *testing.B) {
-		corpus.Run(b, "..", func(s string) { sinkURL, sinkErr = url.Parse(s) })
+		uritest.RunCorpus(b, "..", func(s string) { sinkURL, sinkErr = url.Parse(s) })
 	})
 	b.Run("impl=rfc2396-strict", func(b *testing.B) {
-		corpus.Run(b, "..", func(s string) { sinkBool = parser.Strict.Valid(s) })
+		uritest.RunCorpus(b, "..", func(s string) { sinkBool = parser.Strict.Valid(s) })
 	})
 	b.Run("impl=rfc2396-java", func(b *testing.B) {
-		lines, _ := corpus.Load(b, "..")
+		lines, _ := uritest.LoadCorpus(b, "..")
 		for _, s := range lines {
 			parser.Java.Valid(s)
 		}
-		corpus.Run(b, "..", func(s string) { sinkBool = parser.Java.Valid(s) })
+		uritest.RunCorpus(b, "..", func(s string) { sinkBool = parser.Java.Valid(s) })
 	})
 }
 
@@ -78,7 +78,7 @@ func BenchmarkCorpusProfileValid(b *testing.B) {
 // are read with atomic loads and no lock, so the throughput should scale
 // with the CPUs as the strict tables' does.
 func BenchmarkCorpusProfileValidParallel(b *testing.B) {
-	lines, size := corpus.Load(b, "..")
+	lines, size := uritest.LoadCorpus(b, "..")
 	for _, p := range []*parser.Profile{parser.Strict, parser.Java} {
 		b.Run("impl=rfc2396-"+p.Name(), func(b *testing.B) {
 			for _, s := range lines {

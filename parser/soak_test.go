@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/rfc2396/rfc2396/grammar"
-	"github.com/rfc2396/rfc2396/internal/corpus"
+	"github.com/rfc2396/rfc2396/internal/uritest"
 	"github.com/rfc2396/rfc2396/parser"
 )
 
@@ -36,7 +36,7 @@ func TestProfileSoak(t *testing.T) {
 	if os.Getenv("RFC2396_LONG") == "" {
 		t.Skip("long check: set RFC2396_LONG=1")
 	}
-	lines, _ := corpus.Load(t, "..")
+	lines, _ := uritest.LoadCorpus(t, "..")
 	rng := rand.New(rand.NewPCG(2396, 1))
 	inputs := func() []string {
 		var in []string

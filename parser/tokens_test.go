@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/rfc2396/rfc2396/grammar"
-	"github.com/rfc2396/rfc2396/internal/corpus"
 	"github.com/rfc2396/rfc2396/internal/oracle"
 	"github.com/rfc2396/rfc2396/internal/uritest"
 	"github.com/rfc2396/rfc2396/parser/internal/compact"
@@ -69,7 +68,7 @@ func TestTokenParsersAgree(t *testing.T) {
 	for _, e := range grammar.Edits() {
 		refs = append(refs, e.Info().Example)
 	}
-	lines, _ := corpus.Load(t, "..")
+	lines, _ := uritest.LoadCorpus(t, "..")
 	if os.Getenv("RFC2396_LONG") == "" {
 		lines = sample(lines, 25)
 	}

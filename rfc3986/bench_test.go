@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/rfc2396/rfc2396/internal/corpus"
+	"github.com/rfc2396/rfc2396/internal/uritest"
 	"github.com/rfc2396/rfc2396/rfc3986"
 )
 
@@ -23,17 +23,17 @@ var (
 //	benchstat -col /impl -row /op
 func BenchmarkCorpus(b *testing.B) {
 	b.Run("op=parse/impl=rfc3986", func(b *testing.B) {
-		corpus.Run(b, "..", func(s string) { sinkURI, sinkErr = rfc3986.Parse(s) })
+		uritest.RunCorpus(b, "..", func(s string) { sinkURI, sinkErr = rfc3986.Parse(s) })
 	})
 	b.Run("op=parse/impl=net-url", func(b *testing.B) {
-		corpus.Run(b, "..", func(s string) { sinkURL, sinkErr = url.Parse(s) })
+		uritest.RunCorpus(b, "..", func(s string) { sinkURL, sinkErr = url.Parse(s) })
 	})
 	b.Run("op=valid/impl=rfc3986", func(b *testing.B) {
-		corpus.Run(b, "..", func(s string) { sinkBool = rfc3986.Valid(s) })
+		uritest.RunCorpus(b, "..", func(s string) { sinkBool = rfc3986.Valid(s) })
 	})
 	var u rfc3986.URI
 	b.Run("op=parse-into/impl=rfc3986", func(b *testing.B) {
-		corpus.Run(b, "..", func(s string) { sinkErr = rfc3986.ParseInto(&u, s) })
+		uritest.RunCorpus(b, "..", func(s string) { sinkErr = rfc3986.ParseInto(&u, s) })
 	})
 }
 
@@ -80,7 +80,7 @@ func itoa(n int) string {
 //	go test -run '^$' -bench ResolveParsed -benchmem ./rfc3986/
 func BenchmarkResolveParsed(b *testing.B) {
 	const baseText = "http://a/b/c/d;p?q"
-	lines, _ := corpus.Load(b, "..")
+	lines, _ := uritest.LoadCorpus(b, "..")
 	var refs []*rfc3986.URI
 	var urls []*url.URL
 	for _, s := range lines {

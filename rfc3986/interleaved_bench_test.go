@@ -4,13 +4,13 @@ import (
 	"net/url"
 	"testing"
 
-	"github.com/rfc2396/rfc2396/internal/corpus"
+	"github.com/rfc2396/rfc2396/internal/uritest"
 	"github.com/rfc2396/rfc2396/rfc3986"
 )
 
 // BenchmarkCorpusInterleaved measures each operation of the package in turn
 // with net/url doing the same job over the same corpus references (see
-// [corpus.Interleaved]): x-net-url is the median ratio of their times.
+// [uritest.Interleaved]): x-net-url is the median ratio of their times.
 // Against url.Parse: parse, parse-into and valid. resolve is the string
 // function against url.Parse of base and reference, ResolveReference and
 // String; resolve-parsed resolves references parsed beforehand against a
@@ -19,21 +19,21 @@ import (
 //
 //	go test -run '^$' -bench CorpusInterleaved -cpu 1 -benchtime 300ms ./rfc3986/
 func BenchmarkCorpusInterleaved(b *testing.B) {
-	lines, _ := corpus.Load(b, "..")
+	lines, _ := uritest.LoadCorpus(b, "..")
 	const baseText = "http://a/b/c/d;p?q"
 	netParse := func(s string) { sinkURL, sinkErr = url.Parse(s) }
 	var into rfc3986.URI
 	b.Run("op=parse", func(b *testing.B) {
-		corpus.Interleaved(b, lines, func(s string) { sinkURI, sinkErr = rfc3986.Parse(s) }, netParse)
+		uritest.Interleaved(b, lines, func(s string) { sinkURI, sinkErr = rfc3986.Parse(s) }, netParse)
 	})
 	b.Run("op=parse-into", func(b *testing.B) {
-		corpus.Interleaved(b, lines, func(s string) { sinkErr = rfc3986.ParseInto(&into, s) }, netParse)
+		uritest.Interleaved(b, lines, func(s string) { sinkErr = rfc3986.ParseInto(&into, s) }, netParse)
 	})
 	b.Run("op=valid", func(b *testing.B) {
-		corpus.Interleaved(b, lines, func(s string) { sinkBool = rfc3986.Valid(s) }, netParse)
+		uritest.Interleaved(b, lines, func(s string) { sinkBool = rfc3986.Valid(s) }, netParse)
 	})
 	b.Run("op=resolve", func(b *testing.B) {
-		corpus.Interleaved(b, lines, func(s string) { sinkStr, _, sinkErr = rfc3986.Resolve(baseText, s) }, func(s string) {
+		uritest.Interleaved(b, lines, func(s string) { sinkStr, _, sinkErr = rfc3986.Resolve(baseText, s) }, func(s string) {
 			bu, _ := url.Parse(baseText)
 			if u, err := url.Parse(s); err == nil {
 				sinkStr = bu.ResolveReference(u).String()
@@ -61,12 +61,12 @@ func BenchmarkCorpusInterleaved(b *testing.B) {
 		b.Fatal(err)
 	}
 	b.Run("op=resolve-parsed", func(b *testing.B) {
-		corpus.Interleaved(b, pairs, func(p pair) { sinkStr, _, sinkErr = base.ResolveReferenceString(p.ref) }, func(p pair) {
+		uritest.Interleaved(b, pairs, func(p pair) { sinkStr, _, sinkErr = base.ResolveReferenceString(p.ref) }, func(p pair) {
 			sinkStr = baseURL.ResolveReference(p.u).String()
 		})
 	})
 	b.Run("op=normalize", func(b *testing.B) {
-		corpus.Interleaved(b, lines, func(s string) { sinkStr, sinkErr = rfc3986.Normalize(s) }, func(s string) {
+		uritest.Interleaved(b, lines, func(s string) { sinkStr, sinkErr = rfc3986.Normalize(s) }, func(s string) {
 			if u, err := url.Parse(s); err == nil {
 				sinkStr = u.String()
 			}

@@ -4,7 +4,6 @@ import (
 	"os"
 	"testing"
 
-	"github.com/rfc2396/rfc2396/internal/corpus"
 	"github.com/rfc2396/rfc2396/internal/oracle"
 	"github.com/rfc2396/rfc2396/internal/uritest"
 	"github.com/rfc2396/rfc2396/rfc3986/grammar"
@@ -30,7 +29,7 @@ func TestTokenParsersAgree(t *testing.T) {
 		"../testdata/rfc3986/resolve-5.4.txt", "../testdata/rfc3986/resolve-more.txt",
 		"../testdata/components.txt", "../testdata/invalid.txt", "../testdata/rfc-examples.txt",
 		"testdata/match.txt", "testdata/normalize.txt", "testdata/relativize.txt")
-	lines, _ := corpus.Load(t, "..")
+	lines, _ := uritest.LoadCorpus(t, "..")
 	if os.Getenv("RFC2396_LONG") == "" {
 		for i := 0; i < len(lines); i += 25 {
 			refs = append(refs, lines[i])

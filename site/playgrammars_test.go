@@ -6,8 +6,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/rfc2396/rfc2396/internal/corpus"
 	"github.com/rfc2396/rfc2396/internal/report"
+	"github.com/rfc2396/rfc2396/internal/uritest"
 )
 
 // playFields are the fields of a grammar that the playground's answers
@@ -59,7 +59,7 @@ func TestPlaySite(t *testing.T) {
 		"ref=/where%3Fq=now&standard=rfc9112", "ref=www.example.com:80&standard=rfc9112&rule=authority-form", "ref=urn:example:a123,z456%3F%2Babc%23789&standard=rfc8141",
 		"ref=urn:ab:x&standard=rfc8141", "ref=http://example.com/search{%3Fq,lang}&standard=rfc6570", "ref={%3Dx}&standard=rfc6570", "ref=http://r%C3%A9sum%C3%A9.example/&standard=rfc3987&base=http://a/b/c",
 		"ref=x&rule=URI-reference&standard=rfc9112")
-	lines, _ := corpus.Load(t, "..")
+	lines, _ := uritest.LoadCorpus(t, "..")
 	for i := 0; i < len(lines); i += 997 {
 		q := "ref=" + urlQueryEscape(lines[i])
 		queries = append(queries, q, q+"&standard=rfc3986&base=http://a/b/c", q+"&profile=java&all=1")

@@ -13,7 +13,7 @@ import (
 	"testing"
 
 	"github.com/rfc2396/rfc2396/grammar"
-	"github.com/rfc2396/rfc2396/internal/corpus"
+	"github.com/rfc2396/rfc2396/internal/uritest"
 	"github.com/rfc2396/rfc2396/parser"
 )
 
@@ -38,7 +38,7 @@ func TestServeSoak(t *testing.T) {
 	const requests = 20000
 	srv := httptest.NewServer(newSite(t).Handler())
 	defer srv.Close()
-	lines, _ := corpus.Load(t, "..")
+	lines, _ := uritest.LoadCorpus(t, "..")
 	var codes []string
 	for _, e := range grammar.Edits() {
 		codes = append(codes, e.Code())

@@ -4,8 +4,6 @@ import (
 	"net/url"
 	"runtime"
 	"testing"
-
-	"github.com/rfc2396/rfc2396/internal/corpus"
 )
 
 // BenchSemantics measures Normalize and Relativize over the corpus, one op
@@ -15,23 +13,23 @@ import (
 // least any relativization must do). Targets are the corpus references
 // resolved against one base, so that most can be made relative.
 //
-// root is the repository's root relative to the package (see corpus.Load)
+// root is the repository's root relative to the package (see LoadCorpus)
 // and impl names the package in the sub-benchmarks ("rfc2396").
 func BenchSemantics(b *testing.B, root, impl string, normalize func(string) (string, error), resolve func(base, ref string) (string, error), relativize func(base, target string) (string, error)) {
 	var sink any
 	b.Run("op=normalize/impl=net-url", func(b *testing.B) {
-		corpus.Run(b, root, func(ref string) {
+		RunCorpus(b, root, func(ref string) {
 			if u, err := url.Parse(ref); err == nil {
 				sink = u.String()
 			}
 		})
 	})
 	b.Run("op=normalize/impl="+impl, func(b *testing.B) {
-		corpus.Run(b, root, func(ref string) { sink, _ = normalize(ref) })
+		RunCorpus(b, root, func(ref string) { sink, _ = normalize(ref) })
 	})
 	const base = "http://a/b/c/d;p?q"
 	targets := func(b *testing.B) []string {
-		lines, _ := corpus.Load(b, root)
+		lines, _ := LoadCorpus(b, root)
 		var out []string
 		for _, ref := range lines {
 			if t, err := resolve(base, ref); err == nil {

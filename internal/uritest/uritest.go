@@ -3,7 +3,9 @@
 // targets, the zero-value checks, the table runners and the benchmarks over
 // the corpus. Each check takes the package's functions as parameters, over
 // strings, so that the same code tests both instances of the pipeline; what
-// differs between the RFCs stays in each package's tests.
+// differs between the RFCs stays in each package's tests. Beside them are
+// the checks of the explain packages' automata (automata.go: [Automata]) and
+// the benchmark corpus (corpus.go: [LoadCorpus]).
 //
 // It is imported only by tests.
 package uritest

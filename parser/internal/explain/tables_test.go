@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/rfc2396/rfc2396/grammar"
-	"github.com/rfc2396/rfc2396/internal/dfa/dfatest"
+	"github.com/rfc2396/rfc2396/internal/uritest"
 )
 
 // TestLazyAgainstTables checks the embedded tables against their header,
@@ -16,8 +16,8 @@ import (
 // every rule, on the inputs of this package's and the repository's
 // testdata and their prefixes, and for URI-reference on the benchmark
 // corpus; for every rule on the corpus with RFC2396_LONG=1
-// ([dfatest.Package.TestTables]).
+// ([uritest.Automata.TestTables]).
 func TestLazyAgainstTables(t *testing.T) {
-	tables := dfatest.Tables[grammar.Rule]{Blob: tablesBin, Index: index, Automata: automata, Lazy: newLazyAutomata()}
+	tables := uritest.AutomataTables[grammar.Rule]{Blob: tablesBin, Index: index, Automata: automata, Lazy: newLazyAutomata()}
 	appendixA.TestTables(t, tables, "../../../testdata/components.txt", "../../../testdata/invalid.txt", "../../../testdata/rfc-examples.txt", "../../../testdata/rfc3986/invalid.txt")
 }

@@ -3,8 +3,8 @@ package explain
 import (
 	"testing"
 
-	"github.com/rfc2396/rfc2396/internal/dfa/dfatest"
 	"github.com/rfc2396/rfc2396/internal/oracle"
+	"github.com/rfc2396/rfc2396/internal/uritest"
 	"github.com/rfc2396/rfc2396/rfc3986/grammar"
 )
 
@@ -13,8 +13,8 @@ import (
 // expressions the oracle generates from the same ABNF (a separate reading:
 // RE2 over the ABNF's text, not Glushkov's construction). The strings that
 // must cost no allocation have an IP-literal.
-var collected = dfatest.Package[grammar.Rule]{
-	Engine:    dfatest.Engine[grammar.Rule]{Match: Match, Explain: Explain},
+var collected = uritest.Automata[grammar.Rule]{
+	Engine:    uritest.Engine[grammar.Rule]{Match: Match, Explain: Explain},
 	Oracle:    oracle.New3986(),
 	Generator: oracle.NewGenerator3986(3986),
 	NumRules:  grammar.NumRules,
@@ -26,7 +26,7 @@ var collected = dfatest.Package[grammar.Rule]{
 
 // TestAutomata holds every rule's automaton to the oracle and to the
 // explained errors of testdata/explain.txt, and Match and Explain to no
-// allocation ([dfatest.Package.Test]).
+// allocation ([uritest.Automata.Test]).
 func TestAutomata(t *testing.T) { collected.Test(t) }
 
 // FuzzExplain checks, for any rule and any input, that Explain agrees with

@@ -9,7 +9,7 @@ import (
 
 	"github.com/rfc2396/rfc2396/grammar/bnf"
 	"github.com/rfc2396/rfc2396/internal/automaton"
-	"github.com/rfc2396/rfc2396/internal/dfa/dfatest"
+	"github.com/rfc2396/rfc2396/internal/uritest"
 	"github.com/rfc2396/rfc2396/rfc3986/grammar"
 )
 
@@ -19,9 +19,9 @@ import (
 // playground's WebAssembly module runs instead (strict_js.go), answer as
 // they do on the lines of testdata/explain.txt, of the repository's RFC
 // 3986 tables, of RFC 2396's invalid references, and on the corpus
-// ([dfatest.Package.TestTables]).
+// ([uritest.Automata.TestTables]).
 func TestLazyAgainstTables(t *testing.T) {
-	collected.TestTables(t, dfatest.Tables[grammar.Rule]{
+	collected.TestTables(t, uritest.AutomataTables[grammar.Rule]{
 		Blob:     tablesBin,
 		Index:    index,
 		Automata: automata,

@@ -1,9 +1,10 @@
-// Package dfatest holds the checks that the automata of both RFCs
+// This file holds the checks that the automata of both RFCs
 // (parser/internal/explain, rfc3986/internal/explain) run in their tests:
 // against the oracle of regular expressions generated from the same
 // grammar, and against a table of explained errors in testdata. It is
 // imported only by tests.
-package dfatest
+
+package uritest
 
 import (
 	"bufio"
@@ -15,13 +16,12 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/rfc2396/rfc2396/internal/corpus"
 	"github.com/rfc2396/rfc2396/internal/dfa"
 )
 
 // Oracle decides membership in a rule's language, and the length of the
 // longest prefix of s that some string of the language starts with, by an
-// engine other than the automata (internal/oracle, internal/oracle3986).
+// engine other than the automata (internal/oracle: Oracle, Oracle3986).
 type Oracle[R any] interface {
 	Match(rule R, s string) bool
 	ViablePrefix(rule R, s string) int
@@ -40,10 +40,10 @@ type Engine[R any] struct {
 	Explain func(rule R, s string) dfa.Result[R]
 }
 
-// Check checks one string against the oracle: Explain agrees with Match
+// checkExplain checks one string against the oracle: Explain agrees with Match
 // and with the oracle's verdict, its offset lies in s and is the oracle's
 // first impossible byte, and both paths start at rule.
-func Check[R comparable](t testing.TB, e Engine[R], o Oracle[R], rule R, s string) {
+func checkExplain[R comparable](t testing.TB, e Engine[R], o Oracle[R], rule R, s string) {
 	t.Helper()
 	res := e.Explain(rule, s)
 	if m := e.Match(rule, s); res.Matched != m {
@@ -62,9 +62,9 @@ func Check[R comparable](t testing.TB, e Engine[R], o Oracle[R], rule R, s strin
 	}
 }
 
-// AgainstOracle runs Check on n derivations of each rule, every other one
+// againstOracle runs checkExplain on n derivations of each rule, every other one
 // mutated.
-func AgainstOracle[R comparable](t testing.TB, e Engine[R], o Oracle[R], g Generator[R], rules []R, n int) {
+func againstOracle[R comparable](t testing.TB, e Engine[R], o Oracle[R], g Generator[R], rules []R, n int) {
 	t.Helper()
 	for _, r := range rules {
 		for i := 0; i < n; i++ {
@@ -72,16 +72,16 @@ func AgainstOracle[R comparable](t testing.TB, e Engine[R], o Oracle[R], g Gener
 			if i%2 == 1 {
 				s = g.Mutate(s)
 			}
-			Check(t, e, o, r, s)
+			checkExplain(t, e, o, r, s)
 		}
 	}
 }
 
-// Table checks Explain against the rows of the file at path: tab-separated
+// explainRows checks Explain against the rows of the file at path: tab-separated
 // rule, input (Go-quoted), offset, path (rule names from the start rule
 // down, separated by spaces), alternative path, expected. Lines that are
 // empty or start with "#" are comments. lookup finds a rule by name.
-func Table[R fmt.Stringer](t *testing.T, e Engine[R], path string, lookup func(name string) (R, bool)) {
+func explainRows[R fmt.Stringer](t *testing.T, e Engine[R], path string, lookup func(name string) (R, bool)) {
 	t.Helper()
 	f, err := os.Open(path)
 	if err != nil {
@@ -118,7 +118,7 @@ func Table[R fmt.Stringer](t *testing.T, e Engine[R], path string, lookup func(n
 		}
 		want := row{off, fields[3], fields[4], fields[5]}
 		res := e.Explain(rule, in)
-		got := row{res.Offset, names(res.Path), names(res.AltPath), res.Expected}
+		got := row{res.Offset, ruleNames(res.Path), ruleNames(res.AltPath), res.Expected}
 		if diff := cmp.Diff(want, got); diff != "" {
 			t.Errorf("%s:%d: Explain(%s, %q) (-want +got):\n%s", path, n, rule, in, diff)
 		}
@@ -132,7 +132,7 @@ func Table[R fmt.Stringer](t *testing.T, e Engine[R], path string, lookup func(n
 	}
 }
 
-func names[R fmt.Stringer](rules []R) string {
+func ruleNames[R fmt.Stringer](rules []R) string {
 	s := make([]string, len(rules))
 	for i, r := range rules {
 		s[i] = r.String()
@@ -140,8 +140,8 @@ func names[R fmt.Stringer](rules []R) string {
 	return strings.Join(s, " ")
 }
 
-// Rules returns the rules 0 to n-1 of a catalogue.
-func Rules[R ~int](n int) []R {
+// rulesBelow returns the rules 0 to n-1 of a catalogue.
+func rulesBelow[R ~int](n int) []R {
 	rules := make([]R, n)
 	for i := range rules {
 		rules[i] = R(i)
@@ -149,23 +149,23 @@ func Rules[R ~int](n int) []R {
 	return rules
 }
 
-// Grammar runs the checks that every grammar's automata get, as subtests:
-// AgainstOracle, [AgainstOracle] over the first numRules rules with n
-// derivations each, and Explain, [Table] over the file at table.
-func Grammar[R interface {
+// checkGrammar runs the checks that every grammar's automata get, as subtests:
+// AgainstOracle, [againstOracle] over the first numRules rules with n
+// derivations each, and Explain, [explainRows] over the file at table.
+func checkGrammar[R interface {
 	~int
 	fmt.Stringer
 }](t *testing.T, e Engine[R], o Oracle[R], g Generator[R], numRules, n int, table string, lookup func(name string) (R, bool)) {
-	t.Run("AgainstOracle", func(t *testing.T) { AgainstOracle(t, e, o, g, Rules[R](numRules), n) })
-	t.Run("Explain", func(t *testing.T) { Table(t, e, table, lookup) })
+	t.Run("AgainstOracle", func(t *testing.T) { againstOracle(t, e, o, g, rulesBelow[R](numRules), n) })
+	t.Run("Explain", func(t *testing.T) { explainRows(t, e, table, lookup) })
 }
 
-// Blob checks a package's embedded tables as the package does not at
+// checkBlob checks a package's embedded tables as the package does not at
 // start-up: the blob's header (its layout version, its length, its
 // directory) gives index, the index written as Go beside it, and every
 // entry of every one of the tables is in range, so that no input can make
 // Match or Explain read outside the blob.
-func Blob[R fmt.Stringer](t *testing.T, blob string, index dfa.Index, tables []dfa.Table[R], rules []R) {
+func checkBlob[R fmt.Stringer](t *testing.T, blob string, index dfa.Index, tables []dfa.Table[R], rules []R) {
 	t.Helper()
 	idx, err := dfa.ReadIndex(blob, len(rules))
 	if err != nil {
@@ -184,12 +184,12 @@ func Blob[R fmt.Stringer](t *testing.T, blob string, index dfa.Index, tables []d
 	}
 }
 
-// Same checks that two engines of the same grammar give the same answers:
+// sameEngines checks that two engines of the same grammar give the same answers:
 // for each rule and each input, the same Match and the same Explain (the
 // verdict, the offset, both paths and the expectation). The explain
 // packages run it on their tables against the automata built on demand
 // that the playground's WebAssembly module uses instead.
-func Same[R comparable](t testing.TB, want, got Engine[R], rules []R, inputs []string) {
+func sameEngines[R comparable](t testing.TB, want, got Engine[R], rules []R, inputs []string) {
 	t.Helper()
 	for _, r := range rules {
 		for _, s := range inputs {
@@ -204,11 +204,11 @@ func Same[R comparable](t testing.TB, want, got Engine[R], rules []R, inputs []s
 	}
 }
 
-// Inputs returns inputs for [Same]: the lines of the files (as they are,
+// explainInputs returns inputs for [sameEngines]: the lines of the files (as they are,
 // whatever their format: any string is an input), each followed by its
 // prefixes cut at every byte where the line has a delimiter of URI
 // syntax, so that the runs end in the middle of every component too.
-func Inputs(t testing.TB, files ...string) []string {
+func explainInputs(t testing.TB, files ...string) []string {
 	t.Helper()
 	var out []string
 	for _, name := range files {
@@ -228,23 +228,23 @@ func Inputs(t testing.TB, files ...string) []string {
 	return out
 }
 
-// SameAsLazy checks that the on-demand automata of set give the answers of
+// sameAsLazy checks that the on-demand automata of set give the answers of
 // tables (the generated tables of the same grammar): for every rule below
 // numRules on inputs, and on the benchmark corpus (root is the
 // repository's root from the test's package) for start, or for every rule
 // with RFC2396_LONG=1.
-func SameAsLazy[R ~int](t *testing.T, tables Engine[R], set *dfa.LazySet[R], numRules int, start R, root string, inputs []string) {
+func sameAsLazy[R ~int](t *testing.T, tables Engine[R], set *dfa.LazySet[R], numRules int, start R, root string, inputs []string) {
 	t.Helper()
 	lazy := Engine[R]{
 		Match:   func(r R, s string) bool { return set.Get(r).Match(s) },
 		Explain: func(r R, s string) dfa.Result[R] { return set.Get(r).Explain(s) },
 	}
-	all := Rules[R](numRules)
-	Same(t, tables, lazy, all, inputs)
-	lines, _ := corpus.Load(t, root)
+	all := rulesBelow[R](numRules)
+	sameEngines(t, tables, lazy, all, inputs)
+	lines, _ := LoadCorpus(t, root)
 	rules := []R{start}
 	if os.Getenv("RFC2396_LONG") != "" {
 		rules = all
 	}
-	Same(t, tables, lazy, rules, lines)
+	sameEngines(t, tables, lazy, rules, lines)
 }

@@ -1,4 +1,4 @@
-package dfatest
+package uritest
 
 import (
 	"fmt"
@@ -14,10 +14,10 @@ type Rule interface {
 	fmt.Stringer
 }
 
-// Package is an explain package as its tests see it: its automata, the
+// Automata is an explain package as its tests see it: its automata, the
 // oracle and generator of the same grammar, and its catalogue. Each
 // explain package fills one in; its methods are the package's tests.
-type Package[R Rule] struct {
+type Automata[R Rule] struct {
 	Engine    Engine[R]
 	Oracle    Oracle[R]
 	Generator Generator[R]
@@ -37,14 +37,14 @@ type Package[R Rule] struct {
 const explainTable = "testdata/explain.txt"
 
 // derivations is how many strings of each rule, half of them mutated,
-// [Package.Test] checks against the oracle.
+// [Automata.Test] checks against the oracle.
 const derivations = 300
 
-// Test runs, as subtests, [Grammar] over the whole catalogue with
+// Test runs, as subtests, [checkGrammar] over the whole catalogue with
 // testdata/explain.txt, and checks that Match and Explain allocate nothing
 // on p.Valid and p.Invalid.
-func (p Package[R]) Test(t *testing.T) {
-	Grammar(t, p.Engine, p.Oracle, p.Generator, p.NumRules, derivations, explainTable, p.Lookup)
+func (p Automata[R]) Test(t *testing.T) {
+	checkGrammar(t, p.Engine, p.Oracle, p.Generator, p.NumRules, derivations, explainTable, p.Lookup)
 	t.Run("AllocatesNothing", func(t *testing.T) {
 		for _, s := range []string{p.Valid, p.Invalid} {
 			if n := testing.AllocsPerRun(100, func() { p.Engine.Match(p.Start, s) }); n != 0 {
@@ -58,22 +58,22 @@ func (p Package[R]) Test(t *testing.T) {
 }
 
 // Fuzz is the body of an explain package's fuzz target: for any rule
-// (the fuzzer's byte, modulo the catalogue's size) and any input, [Check].
+// (the fuzzer's byte, modulo the catalogue's size) and any input, [checkExplain].
 // Each seed is added for p.Start and for rule.
-func (p Package[R]) Fuzz(f *testing.F, rule R, seeds ...string) {
+func (p Automata[R]) Fuzz(f *testing.F, rule R, seeds ...string) {
 	for _, s := range seeds {
 		f.Add(uint8(p.Start), s)
 		f.Add(uint8(rule), s)
 	}
 	f.Fuzz(func(t *testing.T, n uint8, s string) {
-		Check(t, p.Engine, p.Oracle, R(int(n)%p.NumRules), s)
+		checkExplain(t, p.Engine, p.Oracle, R(int(n)%p.NumRules), s)
 	})
 }
 
-// Tables is what an explain package generates for its automata, and the
+// AutomataTables is what an explain package generates for its automata, and the
 // automata built on demand that the playground's WebAssembly module runs
 // in their place.
-type Tables[R Rule] struct {
+type AutomataTables[R Rule] struct {
 	// Blob is the embedded tables.bin, Index the index written as Go
 	// beside it, Automata the tables read from it.
 	Blob     string
@@ -83,15 +83,15 @@ type Tables[R Rule] struct {
 	Lazy *dfa.LazySet[R]
 }
 
-// TestTables runs, as subtests, [Blob] over tb, a check that every rule
+// TestTables runs, as subtests, [checkBlob] over tb, a check that every rule
 // of the catalogue has a table (a rule without one would have no start
-// state), and [SameAsLazy] on tb.Lazy, with the lines of
-// testdata/explain.txt and of files (see [Inputs]; paths from the
+// state), and [sameAsLazy] on tb.Lazy, with the lines of
+// testdata/explain.txt and of files (see [explainInputs]; paths from the
 // package's directory, three levels below the repository's root) and the
 // benchmark corpus.
-func (p Package[R]) TestTables(t *testing.T, tb Tables[R], files ...string) {
-	rules := Rules[R](p.NumRules)
-	t.Run("Blob", func(t *testing.T) { Blob(t, tb.Blob, tb.Index, tb.Automata, rules) })
+func (p Automata[R]) TestTables(t *testing.T, tb AutomataTables[R], files ...string) {
+	rules := rulesBelow[R](p.NumRules)
+	t.Run("Blob", func(t *testing.T) { checkBlob(t, tb.Blob, tb.Index, tb.Automata, rules) })
 	t.Run("EveryRuleHasATable", func(t *testing.T) {
 		for _, r := range rules {
 			if int(r) >= len(tb.Automata) {
@@ -103,6 +103,6 @@ func (p Package[R]) TestTables(t *testing.T, tb Tables[R], files ...string) {
 		}
 	})
 	t.Run("LazyAgainstTables", func(t *testing.T) {
-		SameAsLazy(t, p.Engine, tb.Lazy, p.NumRules, p.Start, "../../..", Inputs(t, append([]string{explainTable}, files...)...))
+		sameAsLazy(t, p.Engine, tb.Lazy, p.NumRules, p.Start, "../../..", explainInputs(t, append([]string{explainTable}, files...)...))
 	})
 }

@@ -1,8 +1,9 @@
-// Package corpus loads the benchmark corpus of real-world URI references
+// This file loads the benchmark corpus of real-world URI references
 // for the benchmarks of both RFCs' packages: the shared corpus beside the
 // repository (../shared/bench/urls.txt; see its README), or, where it is
 // absent, the deterministic 1-in-25 sample kept in testdata/.
-package corpus
+
+package uritest
 
 import (
 	"bufio"
@@ -13,10 +14,10 @@ import (
 	"time"
 )
 
-// Load returns the lines of the corpus and their total number of bytes.
+// LoadCorpus returns the lines of the corpus and their total number of bytes.
 // root is the repository's root relative to the test's package directory
 // (".." for a package one level down).
-func Load(tb testing.TB, root string) ([]string, int) {
+func LoadCorpus(tb testing.TB, root string) ([]string, int) {
 	tb.Helper()
 	shared := filepath.Join(root, "..", "shared", "bench", "urls.txt")
 	sample := filepath.Join(root, "testdata", "bench-sample.txt")
@@ -42,10 +43,10 @@ func Load(tb testing.TB, root string) ([]string, int) {
 	return lines, n
 }
 
-// Run runs f once per corpus line per op, with one op = one reference: b.N
+// RunCorpus runs f once per corpus line per op, with one op = one reference: b.N
 // counts references, and MB/s is over the corpus's bytes.
-func Run(b *testing.B, root string, f func(s string)) {
-	lines, size := Load(b, root)
+func RunCorpus(b *testing.B, root string, f func(s string)) {
+	lines, size := LoadCorpus(b, root)
 	b.SetBytes(int64(size / len(lines)))
 	b.ReportAllocs()
 	b.ResetTimer()

@@ -1,4 +1,4 @@
-package javauri
+package parser_test
 
 import (
 	"os"

@@ -1,5 +1,6 @@
-// Package javauri runs the real java.net.URI beside this module's parser,
-// for tests: it compiles a small Java program (testdata/URIProbe.java,
+// The java_*_test.go files (formerly package internal/javauri) run the real
+// java.net.URI beside this package's parser, for its tests of the java
+// profile: this one compiles a small Java program (testdata/java/URIProbe.java,
 // embedded) with the javac on PATH, runs it as one long-lived process, sends
 // it references one a line and reads back Java's verdict and components
 // ([Prober], [Probe]). [Compare] runs a Go parser over the same references
@@ -8,7 +9,9 @@
 //
 // Tests that use it are skipped, with a message saying so, when javac or
 // java is not on PATH ($JAVAURI_JDK, [JDKEnv], picks another JDK).
-package javauri
+// testdata/java/FINDINGS.md reports what the comparison found.
+
+package parser_test
 
 import (
 	"bufio"
@@ -27,7 +30,7 @@ import (
 	"unicode/utf8"
 )
 
-//go:embed testdata/URIProbe.java
+//go:embed testdata/java/URIProbe.java
 var probeSource []byte
 
 // Component is a component of a reference as java.net.URI reports it: its

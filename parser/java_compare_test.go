@@ -1,4 +1,4 @@
-package javauri
+package parser_test
 
 import (
 	"bufio"
@@ -21,7 +21,7 @@ var (
 
 // corpusPaths are where the benchmark corpus is looked for: the shared
 // corpus beside the worktree, else the sample committed to the repository.
-var corpusPaths = []string{"../../../shared/bench/urls.txt", "../../testdata/bench-sample.txt"}
+var corpusPaths = []string{"../../shared/bench/urls.txt", "../testdata/bench-sample.txt"}
 
 func readCorpus(t *testing.T) (string, []string) {
 	t.Helper()
@@ -102,7 +102,7 @@ func TestCompareStrict(t *testing.T) {
 	}{
 		{"corpus", corpus},
 		{"generated", generated(1, n)},
-		{"targeted", readQuoted(t, "testdata/targeted.txt")},
+		{"targeted", readQuoted(t, "testdata/java/targeted.txt")},
 	}
 	total := NewReport()
 	for _, set := range sets {
@@ -196,7 +196,7 @@ func TestCompareJava(t *testing.T) {
 	}{
 		{"corpus", corpus},
 		{"generated", generated(1, n)},
-		{"targeted", readQuoted(t, "testdata/targeted.txt")},
+		{"targeted", readQuoted(t, "testdata/java/targeted.txt")},
 	}
 	for _, set := range sets {
 		res, err := p.Probe(set.refs)

@@ -9,7 +9,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/rfc2396/rfc2396/grammar"
-	"github.com/rfc2396/rfc2396/internal/allowlist"
 	"github.com/rfc2396/rfc2396/internal/htmlesc"
 	"github.com/rfc2396/rfc2396/internal/report"
 	"github.com/rfc2396/rfc2396/parser"
@@ -144,7 +143,7 @@ func (s *Site) playRequest(rawQuery string) (playForm, *badRequest) {
 	// The allow list is read once, here, before any profile is made of
 	// it: a list of unknown or repeated codes, or of more codes than
 	// there are edits, is refused.
-	edits, err := allowlist.Parse(queryValue(q, "allow"))
+	edits, err := report.ParseAllow(queryValue(q, "allow"))
 	if err != nil {
 		msg := err.Error()
 		return f, &badRequest{statusBadRequest, strings.ToUpper(msg[:1]) + msg[1:] + "."}
@@ -262,7 +261,7 @@ func (s *Site) playView(ctx Canceler, p *page, f playForm) (*resultView, error) 
 		named := profile
 		if f.Allow != "" {
 			// f.Allow is what playRequest read and wrote back.
-			edits, _ := allowlist.Parse(f.Allow)
+			edits, _ := report.ParseAllow(f.Allow)
 			profile = profile.With(edits...)
 		}
 		// The rules of a grammar of the RFC 3986 family or of a profile

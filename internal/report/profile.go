@@ -4,14 +4,13 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/rfc2396/rfc2396/internal/allowlist"
 	"github.com/rfc2396/rfc2396/parser"
 )
 
 // LookupProfile returns the RFC 2396 profile named name with the edits
 // of allow added, a comma-separated list of edit codes ("" for none), as
 // --profile and --allow give them; the error names what is unknown and
-// lists what there is. allow is read by [allowlist.Parse] before any
+// lists what there is. allow is read by [ParseAllow] before any
 // profile is made: a list it refuses makes none.
 func LookupProfile(name, allow string) (*parser.Profile, error) {
 	p, ok := parser.LookupProfile(name)
@@ -22,7 +21,7 @@ func LookupProfile(name, allow string) (*parser.Profile, error) {
 		}
 		return nil, fmt.Errorf("no profile %q; the profiles are %s", name, strings.Join(names, ", "))
 	}
-	edits, err := allowlist.Parse(allow)
+	edits, err := ParseAllow(allow)
 	if err != nil {
 		return nil, err
 	}

@@ -1,8 +1,9 @@
-// Package allowlist reads the lists of edits that --allow (the command
+// This file reads the lists of edits that --allow (the command
 // line) and allow= (the server's /api/parse, the playground) give: one
 // reader, so that both refuse the same lists with the same words, before
 // any profile is made of them.
-package allowlist
+
+package report
 
 import (
 	"fmt"
@@ -11,8 +12,8 @@ import (
 	"github.com/rfc2396/rfc2396/grammar"
 )
 
-// An Error is an allow list that [Parse] refuses.
-type Error struct {
+// An AllowError is an allow list that [ParseAllow] refuses.
+type AllowError struct {
 	// Code is the code refused, its first 64 bytes at most: unknown, or
 	// given twice. It is "" when the list is refused for its length.
 	Code string
@@ -23,7 +24,7 @@ type Error struct {
 	Codes int
 }
 
-func (e *Error) Error() string {
+func (e *AllowError) Error() string {
 	edits := grammar.EditSet(1<<(grammar.NumEdits+1) - 2).String()
 	switch {
 	case e.Codes > 0:
@@ -34,23 +35,23 @@ func (e *Error) Error() string {
 	return fmt.Sprintf("no edit %q; the edits are %s", e.Code, edits)
 }
 
-// maxEchoCode is how much of a code an [Error] repeats.
+// maxEchoCode is how much of a code an [AllowError] repeats.
 const maxEchoCode = 64
 
-// Parse reads an allow list: edit codes separated by commas, with
+// ParseAllow reads an allow list: edit codes separated by commas, with
 // spaces around each code and empty codes ignored ("" is no edit). It
-// refuses, with an *[Error] that says which code and why, a list of
+// refuses, with an *[AllowError] that says which code and why, a list of
 // more codes than there are edits (before reading any), an unknown code,
 // and a code given twice: so a list names at most [grammar.NumEdits]
 // edits, and whoever builds a profile of it builds one.
-func Parse(allow string) ([]grammar.Edit, error) {
+func ParseAllow(allow string) ([]grammar.Edit, error) {
 	if strings.TrimSpace(allow) == "" {
 		return nil, nil
 	}
 	if n := strings.Count(allow, ",") + 1; n > grammar.NumEdits {
 		// Empty codes are ignored, but a list this long is refused
 		// anyway: no list of distinct edits needs that many commas.
-		return nil, &Error{Codes: n}
+		return nil, &AllowError{Codes: n}
 	}
 	var edits []grammar.Edit
 	for _, code := range strings.Split(allow, ",") {
@@ -63,11 +64,11 @@ func Parse(allow string) ([]grammar.Edit, error) {
 			if len(code) > maxEchoCode {
 				code = strings.ToValidUTF8(code[:maxEchoCode], "") + "…"
 			}
-			return nil, &Error{Code: code}
+			return nil, &AllowError{Code: code}
 		}
 		for _, d := range edits {
 			if d == e {
-				return nil, &Error{Code: code, Twice: true}
+				return nil, &AllowError{Code: code, Twice: true}
 			}
 		}
 		edits = append(edits, e)

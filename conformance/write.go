@@ -13,7 +13,7 @@ import (
 	"strings"
 
 	"github.com/rfc2396/rfc2396/internal/pct"
-	"github.com/rfc2396/rfc2396/internal/safedir"
+	"github.com/rfc2396/rfc2396/internal/safeout"
 )
 
 //go:embed suite.schema.json
@@ -79,7 +79,7 @@ func WriteDir(dir string, s *Suite) error {
 	if err != nil {
 		return err
 	}
-	root, err := safedir.Open(dir)
+	root, err := safeout.OpenDir(dir)
 	if err != nil {
 		return &fs.PathError{Op: "write suite", Path: dir, Err: err}
 	}
@@ -87,12 +87,12 @@ func WriteDir(dir string, s *Suite) error {
 	// Every file is checked before any is written, so that a link among
 	// them leaves the directory as it was.
 	for _, f := range files {
-		if err := safedir.Check(root, f.Name); err != nil {
+		if err := safeout.CheckPath(root, f.Name); err != nil {
 			return &fs.PathError{Op: "write", Path: filepath.Join(dir, f.Name), Err: err}
 		}
 	}
 	for _, f := range files {
-		if err := safedir.WriteFile(root, f.Name, f.Data); err != nil {
+		if err := safeout.WriteFile(root, f.Name, f.Data); err != nil {
 			return &fs.PathError{Op: "write", Path: filepath.Join(dir, f.Name), Err: err}
 		}
 	}

@@ -3,7 +3,7 @@ package extract
 import (
 	"slices"
 
-	"github.com/rfc2396/rfc2396/internal/safetext"
+	"github.com/rfc2396/rfc2396/internal/safeout"
 	"github.com/rfc2396/rfc2396/parser"
 )
 
@@ -189,9 +189,9 @@ type Note struct {
 func (n Note) String() string {
 	switch n.Kind {
 	case NoteURLPrefix, NoteTrailingPunctuation:
-		return n.Kind.String() + ": " + safetext.Quote(n.Detail)
+		return n.Kind.String() + ": " + safeout.Quote(n.Detail)
 	case NoteHyphenLineBreak:
-		return n.Kind.String() + "; without it: " + safetext.Quote(n.Detail)
+		return n.Kind.String() + "; without it: " + safeout.Quote(n.Detail)
 	}
 	return n.Kind.String()
 }

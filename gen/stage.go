@@ -10,7 +10,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/rfc2396/rfc2396/internal/safedir"
+	"github.com/rfc2396/rfc2396/internal/safeout"
 )
 
 // A gen command does not write a file while it runs: writeFile and
@@ -19,7 +19,7 @@ import (
 // check, a grammar that does not compile, a profile line that names an
 // unknown edit) leaves the tree as it was, instead of with half of its
 // outputs new; and each file is written under a temporary name beside its
-// own and renamed into place (package safedir), so that an interrupted
+// own and renamed into place (internal/safeout.WriteFile), so that an interrupted
 // write leaves the old file or the new one, never part of one. Committing
 // skips a file whose bytes do not change, and says on standard error which
 // files are new, for git add.
@@ -82,12 +82,12 @@ func apply(path string, c stagedChange) (newOrRemoved bool, err error) {
 	case c.remove, exists && bytes.Equal(old, c.data):
 		return false, nil
 	}
-	root, err := safedir.Open(filepath.Dir(path))
+	root, err := safeout.OpenDir(filepath.Dir(path))
 	if err != nil {
 		return false, fmt.Errorf("%s: %v", filepath.Dir(path), err)
 	}
 	defer root.Close()
-	if err := safedir.WriteFile(root, filepath.Base(path), c.data); err != nil {
+	if err := safeout.WriteFile(root, filepath.Base(path), c.data); err != nil {
 		return false, fmt.Errorf("%s: %v", path, err)
 	}
 	return !exists, nil

@@ -2,7 +2,7 @@ package parser
 
 import (
 	"github.com/rfc2396/rfc2396/grammar"
-	"github.com/rfc2396/rfc2396/internal/synerr"
+	"github.com/rfc2396/rfc2396/internal/safeout"
 )
 
 // Gap names a place where RFC 2396's own grammar is silent, contradicts the
@@ -88,7 +88,7 @@ func (e *Error) Char() string {
 	if e == nil {
 		return "end of input"
 	}
-	return synerr.Char(e.Input, e.Offset, escapeHint)
+	return safeout.CharOrEnd(e.Input, e.Offset, escapeHint)
 }
 
 // Error returns the error on one line, e.g.
@@ -104,7 +104,7 @@ func (e *Error) Error() string {
 // message is Error without the "rfc2396: " prefix, for errors that wrap
 // this one and have a prefix of their own.
 func (e *Error) message() string {
-	m := synerr.Error{Input: e.Input, Offset: e.Offset, Profile: e.Profile, Rule: e.Rule.String(), Expected: e.Expected, Encode: escapeHint}
+	m := safeout.SyntaxError{Input: e.Input, Offset: e.Offset, Profile: e.Profile, Rule: e.Rule.String(), Expected: e.Expected, Encode: escapeHint}
 	if e.Start != grammar.RuleURIReference {
 		m.Start = e.Start.String()
 	}
@@ -137,7 +137,7 @@ func (e *Error) ErrorWithPosition() string {
 	if def.Edit != grammar.NoEdit {
 		where = "edit " + def.Edit.Code() + ", " + def.Section
 	}
-	return synerr.WithPosition(e.Error(), e.Input, e.Offset, def.Line, where)
+	return safeout.WithPosition(e.Error(), e.Input, e.Offset, def.Line, where)
 }
 
 // escapeHint is what Char says of a byte that is not printable ASCII.

@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/rfc2396/rfc2396/internal/synerr"
+	"github.com/rfc2396/rfc2396/internal/safeout"
 	"github.com/rfc2396/rfc2396/rfc8141/grammar"
 )
 
@@ -57,7 +57,7 @@ func (e *URNError) ErrorWithPosition() string {
 	if r, ok := grammar.Lookup(e.Rule); ok {
 		abnf, ref = r.Info().ABNF, "RFC 8141 §"+r.Info().Section
 	}
-	return synerr.WithPosition(e.Error(), e.Input, e.Offset, abnf, ref)
+	return safeout.WithPosition(e.Error(), e.Input, e.Offset, abnf, ref)
 }
 
 // Unwrap returns Err.

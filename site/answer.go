@@ -9,8 +9,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/rfc2396/rfc2396/grammar"
-	"github.com/rfc2396/rfc2396/internal/htmlesc"
 	"github.com/rfc2396/rfc2396/internal/report"
+	"github.com/rfc2396/rfc2396/internal/safeout"
 	"github.com/rfc2396/rfc2396/parser"
 )
 
@@ -177,8 +177,8 @@ func queryValue(q url.Values, key string) string { return q.Get(key) }
 type resultView struct {
 	A           *Analysis
 	All         bool
-	TreeHTML    htmlesc.HTML
-	OutlineHTML htmlesc.HTML
+	TreeHTML    safeout.HTML
+	OutlineHTML safeout.HTML
 	Caret       caretText
 	CaretPad    string
 	Notice      string
@@ -212,7 +212,7 @@ func (v *resultView) RuleABNF(name string) string {
 
 // playResult analyzes the form and renders the result fragment. It stops
 // with ctx's error between its stages once ctx is done.
-func (s *Site) playResult(ctx Canceler, p *page, f playForm) (*Analysis, htmlesc.HTML, error) {
+func (s *Site) playResult(ctx Canceler, p *page, f playForm) (*Analysis, safeout.HTML, error) {
 	v, err := s.playView(ctx, p, f)
 	if err != nil {
 		return nil, "", err
@@ -224,7 +224,7 @@ func (s *Site) playResult(ctx Canceler, p *page, f playForm) (*Analysis, htmlesc
 	if err := renderResult(&b, v); err != nil {
 		return nil, "", err
 	}
-	return v.A, htmlesc.HTML(b.String()), nil
+	return v.A, safeout.HTML(b.String()), nil
 }
 
 // playView analyzes the form into what the result fragment shows.
@@ -320,8 +320,8 @@ func (s *Site) playView(ctx Canceler, p *page, f playForm) (*resultView, error) 
 		}
 		if a.Tree != nil {
 			link := v.RuleURL
-			v.TreeHTML = htmlesc.HTML(treeHTML(f.Ref, a.Tree, link))
-			v.OutlineHTML = htmlesc.HTML(outlineHTML(f.Ref, a.Tree, link))
+			v.TreeHTML = safeout.HTML(treeHTML(f.Ref, a.Tree, link))
+			v.OutlineHTML = safeout.HTML(outlineHTML(f.Ref, a.Tree, link))
 		}
 		if a.Error != nil {
 			v.Caret = caretView(f.Ref, a.Error.Offset)

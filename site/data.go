@@ -8,8 +8,8 @@ import (
 	"strings"
 
 	"github.com/rfc2396/rfc2396/grammar"
-	"github.com/rfc2396/rfc2396/internal/htmlesc"
 	"github.com/rfc2396/rfc2396/internal/report"
+	"github.com/rfc2396/rfc2396/internal/safeout"
 	"github.com/rfc2396/rfc2396/parser"
 )
 
@@ -93,7 +93,7 @@ type Rule struct {
 	// (nil: Appendix A's definition, or not a profile's grammar).
 	Edit *EditView `json:"-"`
 
-	svg htmlesc.HTML
+	svg safeout.HTML
 }
 
 // Example is a string of a rule's language and, when it was chosen for
@@ -167,9 +167,9 @@ type ruleExamples struct {
 const parsedGrammar = "rfc2396"
 
 // legend returns the key to the diagrams' shapes, which gen draws.
-func legend(fsys fs.FS) (htmlesc.HTML, error) {
+func legend(fsys fs.FS) (safeout.HTML, error) {
 	b, err := fs.ReadFile(fsys, "data/legend.svg")
-	return htmlesc.HTML(b), err // written by gen, which escapes every label
+	return safeout.HTML(b), err // written by gen, which escapes every label
 }
 
 // loadGrammars reads every grammar under data/ in fsys, the one the parser
@@ -235,7 +235,7 @@ func loadGrammar(fsys fs.FS, dir string) (*Grammar, error) {
 			if err != nil {
 				return nil, err
 			}
-			r.svg = htmlesc.HTML(svg) // written by gen, which escapes every label
+			r.svg = safeout.HTML(svg) // written by gen, which escapes every label
 		}
 		g.byName[r.Name] = r
 		if g.Profile != nil {
@@ -332,7 +332,7 @@ func (g *Grammar) Match(name, s string) error {
 
 // diagram returns r's diagram for inline use in a page whose links to other
 // rules end in ext ("" on the server, ".html" in a static copy).
-func (r *Rule) diagram(g *Grammar, ext string) htmlesc.HTML {
+func (r *Rule) diagram(g *Grammar, ext string) safeout.HTML {
 	if ext == "" {
 		return r.svg
 	}
@@ -340,7 +340,7 @@ func (r *Rule) diagram(g *Grammar, ext string) htmlesc.HTML {
 	for _, other := range g.Rules {
 		s = strings.ReplaceAll(s, `href="`+other.Name+`"`, `href="`+other.Name+ext+`"`)
 	}
-	return htmlesc.HTML(s)
+	return safeout.HTML(s)
 }
 
 // loadGrades reads data/grades.md, a Markdown table, into rows of cells,

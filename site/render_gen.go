@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/rfc2396/rfc2396/internal/htmlesc"
+	"github.com/rfc2396/rfc2396/internal/safeout"
 )
 
 // renderIndexPage executes the template "layout" of the index page's set (layout.html), escaped as html/template escapes it.
@@ -17,43 +17,43 @@ func renderIndexPage(w *strings.Builder, dot *page) (err error) {
 		return templateError("layout", "layout.html:7:9", ".Title", "nil pointer evaluating *page.Title")
 	}
 	v1 := dot.Title
-	htmlesc.WriteText(w, v1)
+	safeout.WriteHTMLText(w, v1)
 	writeString(w, " · rfc2396</title>\n<link rel=\"stylesheet\" href=\"")
 	v2 := dot.AssetURL("style.css")
-	v3 := htmlesc.FilterURL(v2)
-	v4 := htmlesc.NormalizeURL(v3)
-	htmlesc.WriteText(w, v4)
+	v3 := safeout.FilterURL(v2)
+	v4 := safeout.NormalizeURL(v3)
+	safeout.WriteHTMLText(w, v4)
 	writeString(w, "\">\n<link rel=\"icon\" href=\"data:,\">\n</head>\n<body>\n<header class=\"site\">\n<a class=\"home\" href=\"")
 	v5 := dot.IndexURL()
-	v6 := htmlesc.FilterURL(v5)
-	v7 := htmlesc.NormalizeURL(v6)
-	htmlesc.WriteText(w, v7)
+	v6 := safeout.FilterURL(v5)
+	v7 := safeout.NormalizeURL(v6)
+	safeout.WriteHTMLText(w, v7)
 	writeString(w, "\">rfc2396</a>\n<nav aria-label=\"site\">\n<a href=\"")
 	v8 := dot.IndexURL()
-	v9 := htmlesc.FilterURL(v8)
-	v10 := htmlesc.NormalizeURL(v9)
-	htmlesc.WriteText(w, v10)
+	v9 := safeout.FilterURL(v8)
+	v10 := safeout.NormalizeURL(v9)
+	safeout.WriteHTMLText(w, v10)
 	writeString(w, "\">Rules</a>\n<a href=\"")
 	v11 := dot.PlayURL()
-	v12 := htmlesc.FilterURL(v11)
-	v13 := htmlesc.NormalizeURL(v12)
-	htmlesc.WriteText(w, v13)
+	v12 := safeout.FilterURL(v11)
+	v13 := safeout.NormalizeURL(v12)
+	safeout.WriteHTMLText(w, v13)
 	writeString(w, "\">Playground</a>\n<a href=\"")
 	v14 := dot.G
 	if v14 == nil {
 		return templateError("layout", "layout.html:17:13", ".G.SpecURL", "nil pointer evaluating *Grammar.SpecURL")
 	}
 	v15 := v14.SpecURL
-	v16 := htmlesc.FilterURL(v15)
-	v17 := htmlesc.NormalizeURL(v16)
-	htmlesc.WriteText(w, v17)
+	v16 := safeout.FilterURL(v15)
+	v17 := safeout.NormalizeURL(v16)
+	safeout.WriteHTMLText(w, v17)
 	writeString(w, "\">")
 	v18 := dot.G
 	if v18 == nil {
 		return templateError("layout", "layout.html:17:29", ".G.Spec", "nil pointer evaluating *Grammar.Spec")
 	}
 	v19 := v18.Spec
-	htmlesc.WriteText(w, v19)
+	safeout.WriteHTMLText(w, v19)
 	writeString(w, "</a>\n</nav>\n</header>\n<main>\n")
 	if err := renderIndexContent(w, dot); err != nil {
 		return err
@@ -64,7 +64,7 @@ func renderIndexPage(w *strings.Builder, dot *page) (err error) {
 		return templateError("layout", "layout.html:24:28", ".G.Source", "nil pointer evaluating *Grammar.Source")
 	}
 	v21 := v20.Source
-	htmlesc.WriteText(w, v21)
+	safeout.WriteHTMLText(w, v21)
 	writeString(w, "</code>")
 	v22 := dot.G
 	if v22 == nil {
@@ -78,7 +78,7 @@ func renderIndexPage(w *strings.Builder, dot *page) (err error) {
 			return templateError("layout", "layout.html:24:72", ".G.PEG", "nil pointer evaluating *Grammar.PEG")
 		}
 		v25 := v24.PEG
-		htmlesc.WriteText(w, v25)
+		safeout.WriteHTMLText(w, v25)
 		writeString(w, "</code>")
 	}
 	writeString(w, " by <code>go generate</code>: the diagrams are drawn from the same grammar the parser is built from.")
@@ -96,9 +96,9 @@ func renderIndexPage(w *strings.Builder, dot *page) (err error) {
 	if v28 {
 		writeString(w, "<script src=\"")
 		v29 := dot.AssetURL("wasm_exec.js")
-		v30 := htmlesc.FilterURL(v29)
-		v31 := htmlesc.NormalizeURL(v30)
-		htmlesc.WriteText(w, v31)
+		v30 := safeout.FilterURL(v29)
+		v31 := safeout.NormalizeURL(v30)
+		safeout.WriteHTMLText(w, v31)
 		writeString(w, "\" defer></script>")
 	}
 	writeString(w, "\n")
@@ -106,9 +106,9 @@ func renderIndexPage(w *strings.Builder, dot *page) (err error) {
 	if v32 {
 		writeString(w, "<script src=\"")
 		v33 := dot.AssetURL("play.js")
-		v34 := htmlesc.FilterURL(v33)
-		v35 := htmlesc.NormalizeURL(v34)
-		htmlesc.WriteText(w, v35)
+		v34 := safeout.FilterURL(v33)
+		v35 := safeout.NormalizeURL(v34)
+		safeout.WriteHTMLText(w, v35)
 		writeString(w, "\" defer></script>")
 	}
 	writeString(w, "\n</body>\n</html>\n")
@@ -123,43 +123,43 @@ func renderRulePage(w *strings.Builder, dot *page) (err error) {
 		return templateError("layout", "layout.html:7:9", ".Title", "nil pointer evaluating *page.Title")
 	}
 	v1 := dot.Title
-	htmlesc.WriteText(w, v1)
+	safeout.WriteHTMLText(w, v1)
 	writeString(w, " · rfc2396</title>\n<link rel=\"stylesheet\" href=\"")
 	v2 := dot.AssetURL("style.css")
-	v3 := htmlesc.FilterURL(v2)
-	v4 := htmlesc.NormalizeURL(v3)
-	htmlesc.WriteText(w, v4)
+	v3 := safeout.FilterURL(v2)
+	v4 := safeout.NormalizeURL(v3)
+	safeout.WriteHTMLText(w, v4)
 	writeString(w, "\">\n<link rel=\"icon\" href=\"data:,\">\n</head>\n<body>\n<header class=\"site\">\n<a class=\"home\" href=\"")
 	v5 := dot.IndexURL()
-	v6 := htmlesc.FilterURL(v5)
-	v7 := htmlesc.NormalizeURL(v6)
-	htmlesc.WriteText(w, v7)
+	v6 := safeout.FilterURL(v5)
+	v7 := safeout.NormalizeURL(v6)
+	safeout.WriteHTMLText(w, v7)
 	writeString(w, "\">rfc2396</a>\n<nav aria-label=\"site\">\n<a href=\"")
 	v8 := dot.IndexURL()
-	v9 := htmlesc.FilterURL(v8)
-	v10 := htmlesc.NormalizeURL(v9)
-	htmlesc.WriteText(w, v10)
+	v9 := safeout.FilterURL(v8)
+	v10 := safeout.NormalizeURL(v9)
+	safeout.WriteHTMLText(w, v10)
 	writeString(w, "\">Rules</a>\n<a href=\"")
 	v11 := dot.PlayURL()
-	v12 := htmlesc.FilterURL(v11)
-	v13 := htmlesc.NormalizeURL(v12)
-	htmlesc.WriteText(w, v13)
+	v12 := safeout.FilterURL(v11)
+	v13 := safeout.NormalizeURL(v12)
+	safeout.WriteHTMLText(w, v13)
 	writeString(w, "\">Playground</a>\n<a href=\"")
 	v14 := dot.G
 	if v14 == nil {
 		return templateError("layout", "layout.html:17:13", ".G.SpecURL", "nil pointer evaluating *Grammar.SpecURL")
 	}
 	v15 := v14.SpecURL
-	v16 := htmlesc.FilterURL(v15)
-	v17 := htmlesc.NormalizeURL(v16)
-	htmlesc.WriteText(w, v17)
+	v16 := safeout.FilterURL(v15)
+	v17 := safeout.NormalizeURL(v16)
+	safeout.WriteHTMLText(w, v17)
 	writeString(w, "\">")
 	v18 := dot.G
 	if v18 == nil {
 		return templateError("layout", "layout.html:17:29", ".G.Spec", "nil pointer evaluating *Grammar.Spec")
 	}
 	v19 := v18.Spec
-	htmlesc.WriteText(w, v19)
+	safeout.WriteHTMLText(w, v19)
 	writeString(w, "</a>\n</nav>\n</header>\n<main>\n")
 	if err := renderRuleContent(w, dot); err != nil {
 		return err
@@ -170,7 +170,7 @@ func renderRulePage(w *strings.Builder, dot *page) (err error) {
 		return templateError("layout", "layout.html:24:28", ".G.Source", "nil pointer evaluating *Grammar.Source")
 	}
 	v21 := v20.Source
-	htmlesc.WriteText(w, v21)
+	safeout.WriteHTMLText(w, v21)
 	writeString(w, "</code>")
 	v22 := dot.G
 	if v22 == nil {
@@ -184,7 +184,7 @@ func renderRulePage(w *strings.Builder, dot *page) (err error) {
 			return templateError("layout", "layout.html:24:72", ".G.PEG", "nil pointer evaluating *Grammar.PEG")
 		}
 		v25 := v24.PEG
-		htmlesc.WriteText(w, v25)
+		safeout.WriteHTMLText(w, v25)
 		writeString(w, "</code>")
 	}
 	writeString(w, " by <code>go generate</code>: the diagrams are drawn from the same grammar the parser is built from.")
@@ -202,9 +202,9 @@ func renderRulePage(w *strings.Builder, dot *page) (err error) {
 	if v28 {
 		writeString(w, "<script src=\"")
 		v29 := dot.AssetURL("wasm_exec.js")
-		v30 := htmlesc.FilterURL(v29)
-		v31 := htmlesc.NormalizeURL(v30)
-		htmlesc.WriteText(w, v31)
+		v30 := safeout.FilterURL(v29)
+		v31 := safeout.NormalizeURL(v30)
+		safeout.WriteHTMLText(w, v31)
 		writeString(w, "\" defer></script>")
 	}
 	writeString(w, "\n")
@@ -212,9 +212,9 @@ func renderRulePage(w *strings.Builder, dot *page) (err error) {
 	if v32 {
 		writeString(w, "<script src=\"")
 		v33 := dot.AssetURL("play.js")
-		v34 := htmlesc.FilterURL(v33)
-		v35 := htmlesc.NormalizeURL(v34)
-		htmlesc.WriteText(w, v35)
+		v34 := safeout.FilterURL(v33)
+		v35 := safeout.NormalizeURL(v34)
+		safeout.WriteHTMLText(w, v35)
 		writeString(w, "\" defer></script>")
 	}
 	writeString(w, "\n</body>\n</html>\n")
@@ -229,43 +229,43 @@ func renderPlayPage(w *strings.Builder, dot *page) (err error) {
 		return templateError("layout", "layout.html:7:9", ".Title", "nil pointer evaluating *page.Title")
 	}
 	v1 := dot.Title
-	htmlesc.WriteText(w, v1)
+	safeout.WriteHTMLText(w, v1)
 	writeString(w, " · rfc2396</title>\n<link rel=\"stylesheet\" href=\"")
 	v2 := dot.AssetURL("style.css")
-	v3 := htmlesc.FilterURL(v2)
-	v4 := htmlesc.NormalizeURL(v3)
-	htmlesc.WriteText(w, v4)
+	v3 := safeout.FilterURL(v2)
+	v4 := safeout.NormalizeURL(v3)
+	safeout.WriteHTMLText(w, v4)
 	writeString(w, "\">\n<link rel=\"icon\" href=\"data:,\">\n</head>\n<body>\n<header class=\"site\">\n<a class=\"home\" href=\"")
 	v5 := dot.IndexURL()
-	v6 := htmlesc.FilterURL(v5)
-	v7 := htmlesc.NormalizeURL(v6)
-	htmlesc.WriteText(w, v7)
+	v6 := safeout.FilterURL(v5)
+	v7 := safeout.NormalizeURL(v6)
+	safeout.WriteHTMLText(w, v7)
 	writeString(w, "\">rfc2396</a>\n<nav aria-label=\"site\">\n<a href=\"")
 	v8 := dot.IndexURL()
-	v9 := htmlesc.FilterURL(v8)
-	v10 := htmlesc.NormalizeURL(v9)
-	htmlesc.WriteText(w, v10)
+	v9 := safeout.FilterURL(v8)
+	v10 := safeout.NormalizeURL(v9)
+	safeout.WriteHTMLText(w, v10)
 	writeString(w, "\">Rules</a>\n<a href=\"")
 	v11 := dot.PlayURL()
-	v12 := htmlesc.FilterURL(v11)
-	v13 := htmlesc.NormalizeURL(v12)
-	htmlesc.WriteText(w, v13)
+	v12 := safeout.FilterURL(v11)
+	v13 := safeout.NormalizeURL(v12)
+	safeout.WriteHTMLText(w, v13)
 	writeString(w, "\">Playground</a>\n<a href=\"")
 	v14 := dot.G
 	if v14 == nil {
 		return templateError("layout", "layout.html:17:13", ".G.SpecURL", "nil pointer evaluating *Grammar.SpecURL")
 	}
 	v15 := v14.SpecURL
-	v16 := htmlesc.FilterURL(v15)
-	v17 := htmlesc.NormalizeURL(v16)
-	htmlesc.WriteText(w, v17)
+	v16 := safeout.FilterURL(v15)
+	v17 := safeout.NormalizeURL(v16)
+	safeout.WriteHTMLText(w, v17)
 	writeString(w, "\">")
 	v18 := dot.G
 	if v18 == nil {
 		return templateError("layout", "layout.html:17:29", ".G.Spec", "nil pointer evaluating *Grammar.Spec")
 	}
 	v19 := v18.Spec
-	htmlesc.WriteText(w, v19)
+	safeout.WriteHTMLText(w, v19)
 	writeString(w, "</a>\n</nav>\n</header>\n<main>\n")
 	if err := renderPlayContent(w, dot); err != nil {
 		return err
@@ -276,7 +276,7 @@ func renderPlayPage(w *strings.Builder, dot *page) (err error) {
 		return templateError("layout", "layout.html:24:28", ".G.Source", "nil pointer evaluating *Grammar.Source")
 	}
 	v21 := v20.Source
-	htmlesc.WriteText(w, v21)
+	safeout.WriteHTMLText(w, v21)
 	writeString(w, "</code>")
 	v22 := dot.G
 	if v22 == nil {
@@ -290,7 +290,7 @@ func renderPlayPage(w *strings.Builder, dot *page) (err error) {
 			return templateError("layout", "layout.html:24:72", ".G.PEG", "nil pointer evaluating *Grammar.PEG")
 		}
 		v25 := v24.PEG
-		htmlesc.WriteText(w, v25)
+		safeout.WriteHTMLText(w, v25)
 		writeString(w, "</code>")
 	}
 	writeString(w, " by <code>go generate</code>: the diagrams are drawn from the same grammar the parser is built from.")
@@ -308,9 +308,9 @@ func renderPlayPage(w *strings.Builder, dot *page) (err error) {
 	if v28 {
 		writeString(w, "<script src=\"")
 		v29 := dot.AssetURL("wasm_exec.js")
-		v30 := htmlesc.FilterURL(v29)
-		v31 := htmlesc.NormalizeURL(v30)
-		htmlesc.WriteText(w, v31)
+		v30 := safeout.FilterURL(v29)
+		v31 := safeout.NormalizeURL(v30)
+		safeout.WriteHTMLText(w, v31)
 		writeString(w, "\" defer></script>")
 	}
 	writeString(w, "\n")
@@ -318,9 +318,9 @@ func renderPlayPage(w *strings.Builder, dot *page) (err error) {
 	if v32 {
 		writeString(w, "<script src=\"")
 		v33 := dot.AssetURL("play.js")
-		v34 := htmlesc.FilterURL(v33)
-		v35 := htmlesc.NormalizeURL(v34)
-		htmlesc.WriteText(w, v35)
+		v34 := safeout.FilterURL(v33)
+		v35 := safeout.NormalizeURL(v34)
+		safeout.WriteHTMLText(w, v35)
 		writeString(w, "\" defer></script>")
 	}
 	writeString(w, "\n</body>\n</html>\n")
@@ -335,43 +335,43 @@ func renderErrorPage(w *strings.Builder, dot *page) (err error) {
 		return templateError("layout", "layout.html:7:9", ".Title", "nil pointer evaluating *page.Title")
 	}
 	v1 := dot.Title
-	htmlesc.WriteText(w, v1)
+	safeout.WriteHTMLText(w, v1)
 	writeString(w, " · rfc2396</title>\n<link rel=\"stylesheet\" href=\"")
 	v2 := dot.AssetURL("style.css")
-	v3 := htmlesc.FilterURL(v2)
-	v4 := htmlesc.NormalizeURL(v3)
-	htmlesc.WriteText(w, v4)
+	v3 := safeout.FilterURL(v2)
+	v4 := safeout.NormalizeURL(v3)
+	safeout.WriteHTMLText(w, v4)
 	writeString(w, "\">\n<link rel=\"icon\" href=\"data:,\">\n</head>\n<body>\n<header class=\"site\">\n<a class=\"home\" href=\"")
 	v5 := dot.IndexURL()
-	v6 := htmlesc.FilterURL(v5)
-	v7 := htmlesc.NormalizeURL(v6)
-	htmlesc.WriteText(w, v7)
+	v6 := safeout.FilterURL(v5)
+	v7 := safeout.NormalizeURL(v6)
+	safeout.WriteHTMLText(w, v7)
 	writeString(w, "\">rfc2396</a>\n<nav aria-label=\"site\">\n<a href=\"")
 	v8 := dot.IndexURL()
-	v9 := htmlesc.FilterURL(v8)
-	v10 := htmlesc.NormalizeURL(v9)
-	htmlesc.WriteText(w, v10)
+	v9 := safeout.FilterURL(v8)
+	v10 := safeout.NormalizeURL(v9)
+	safeout.WriteHTMLText(w, v10)
 	writeString(w, "\">Rules</a>\n<a href=\"")
 	v11 := dot.PlayURL()
-	v12 := htmlesc.FilterURL(v11)
-	v13 := htmlesc.NormalizeURL(v12)
-	htmlesc.WriteText(w, v13)
+	v12 := safeout.FilterURL(v11)
+	v13 := safeout.NormalizeURL(v12)
+	safeout.WriteHTMLText(w, v13)
 	writeString(w, "\">Playground</a>\n<a href=\"")
 	v14 := dot.G
 	if v14 == nil {
 		return templateError("layout", "layout.html:17:13", ".G.SpecURL", "nil pointer evaluating *Grammar.SpecURL")
 	}
 	v15 := v14.SpecURL
-	v16 := htmlesc.FilterURL(v15)
-	v17 := htmlesc.NormalizeURL(v16)
-	htmlesc.WriteText(w, v17)
+	v16 := safeout.FilterURL(v15)
+	v17 := safeout.NormalizeURL(v16)
+	safeout.WriteHTMLText(w, v17)
 	writeString(w, "\">")
 	v18 := dot.G
 	if v18 == nil {
 		return templateError("layout", "layout.html:17:29", ".G.Spec", "nil pointer evaluating *Grammar.Spec")
 	}
 	v19 := v18.Spec
-	htmlesc.WriteText(w, v19)
+	safeout.WriteHTMLText(w, v19)
 	writeString(w, "</a>\n</nav>\n</header>\n<main>\n")
 	if err := renderErrorContent(w, dot); err != nil {
 		return err
@@ -382,7 +382,7 @@ func renderErrorPage(w *strings.Builder, dot *page) (err error) {
 		return templateError("layout", "layout.html:24:28", ".G.Source", "nil pointer evaluating *Grammar.Source")
 	}
 	v21 := v20.Source
-	htmlesc.WriteText(w, v21)
+	safeout.WriteHTMLText(w, v21)
 	writeString(w, "</code>")
 	v22 := dot.G
 	if v22 == nil {
@@ -396,7 +396,7 @@ func renderErrorPage(w *strings.Builder, dot *page) (err error) {
 			return templateError("layout", "layout.html:24:72", ".G.PEG", "nil pointer evaluating *Grammar.PEG")
 		}
 		v25 := v24.PEG
-		htmlesc.WriteText(w, v25)
+		safeout.WriteHTMLText(w, v25)
 		writeString(w, "</code>")
 	}
 	writeString(w, " by <code>go generate</code>: the diagrams are drawn from the same grammar the parser is built from.")
@@ -414,9 +414,9 @@ func renderErrorPage(w *strings.Builder, dot *page) (err error) {
 	if v28 {
 		writeString(w, "<script src=\"")
 		v29 := dot.AssetURL("wasm_exec.js")
-		v30 := htmlesc.FilterURL(v29)
-		v31 := htmlesc.NormalizeURL(v30)
-		htmlesc.WriteText(w, v31)
+		v30 := safeout.FilterURL(v29)
+		v31 := safeout.NormalizeURL(v30)
+		safeout.WriteHTMLText(w, v31)
 		writeString(w, "\" defer></script>")
 	}
 	writeString(w, "\n")
@@ -424,9 +424,9 @@ func renderErrorPage(w *strings.Builder, dot *page) (err error) {
 	if v32 {
 		writeString(w, "<script src=\"")
 		v33 := dot.AssetURL("play.js")
-		v34 := htmlesc.FilterURL(v33)
-		v35 := htmlesc.NormalizeURL(v34)
-		htmlesc.WriteText(w, v35)
+		v34 := safeout.FilterURL(v33)
+		v35 := safeout.NormalizeURL(v34)
+		safeout.WriteHTMLText(w, v35)
 		writeString(w, "\" defer></script>")
 	}
 	writeString(w, "\n</body>\n</html>\n")
@@ -445,7 +445,7 @@ func renderResult(w *strings.Builder, dot *resultView) (err error) {
 		v2 := dot.Notice
 		if len(v2) > 0 {
 			writeString(w, "<p class=\"notice\" id=\"notice\">")
-			htmlesc.WriteText(w, v2)
+			safeout.WriteHTMLText(w, v2)
 			writeString(w, "</p>")
 		}
 		writeString(w, "\n<section class=\"verdict ")
@@ -457,7 +457,7 @@ func renderResult(w *strings.Builder, dot *resultView) (err error) {
 		}
 		writeString(w, "\" id=\"verdict\" data-valid=\"")
 		v4 := v1.Valid
-		htmlesc.WriteText(w, strconv.FormatBool(bool(v4)))
+		safeout.WriteHTMLText(w, strconv.FormatBool(bool(v4)))
 		writeString(w, "\">\n<p class=\"big\"><span class=\"mark\">")
 		v5 := v1.Valid
 		if v5 {
@@ -468,17 +468,17 @@ func renderResult(w *strings.Builder, dot *resultView) (err error) {
 		writeString(w, "</span> <a class=\"rule\" href=\"")
 		v6 := v1.Rule
 		v7 := dot.RuleURL(v6)
-		v8 := htmlesc.FilterURL(v7)
-		v9 := htmlesc.NormalizeURL(v8)
-		htmlesc.WriteText(w, v9)
+		v8 := safeout.FilterURL(v7)
+		v9 := safeout.NormalizeURL(v8)
+		safeout.WriteHTMLText(w, v9)
 		writeString(w, "\">")
 		v10 := v1.Rule
-		htmlesc.WriteText(w, v10)
+		safeout.WriteHTMLText(w, v10)
 		writeString(w, "</a>")
 		v11 := v1.Kind
 		if len(v11) > 0 {
 			writeString(w, " <span class=\"kind\">(")
-			htmlesc.WriteText(w, v11)
+			safeout.WriteHTMLText(w, v11)
 			writeString(w, ")</span>")
 		}
 		writeString(w, "</p>\n")
@@ -486,7 +486,7 @@ func renderResult(w *strings.Builder, dot *resultView) (err error) {
 		if len(v12) > 0 {
 			writeString(w, "<p class=\"valid-under\" id=\"valid-under\">")
 			v13 := v1.ValidUnderText()
-			htmlesc.WriteText(w, v13)
+			safeout.WriteHTMLText(w, v13)
 			writeString(w, "</p>")
 		}
 		writeString(w, "\n")
@@ -499,7 +499,7 @@ func renderResult(w *strings.Builder, dot *resultView) (err error) {
 			} else {
 				writeString(w, "<code>")
 				v16 := v14.Result
-				htmlesc.WriteText(w, v16)
+				safeout.WriteHTMLText(w, v16)
 				writeString(w, "</code> (<a href=\"#resolution\">step by step</a>)")
 			}
 			writeString(w, "</p>")
@@ -511,15 +511,15 @@ func renderResult(w *strings.Builder, dot *resultView) (err error) {
 			for _, v19 := range v17 {
 				writeString(w, "<tr data-standard=\"")
 				v20 := v19.Standard
-				htmlesc.WriteText(w, v20)
+				safeout.WriteHTMLText(w, v20)
 				writeString(w, "\" data-profile=\"")
 				v21 := v19.Profile
-				v22 := htmlesc.FilterURL(v21)
-				v23 := htmlesc.NormalizeURL(v22)
-				htmlesc.WriteText(w, v23)
+				v22 := safeout.FilterURL(v21)
+				v23 := safeout.NormalizeURL(v22)
+				safeout.WriteHTMLText(w, v23)
 				writeString(w, "\" data-valid=\"")
 				v24 := v19.Valid
-				htmlesc.WriteText(w, strconv.FormatBool(bool(v24)))
+				safeout.WriteHTMLText(w, strconv.FormatBool(bool(v24)))
 				writeString(w, "\"")
 				v25 := v19.Current
 				if v25 {
@@ -527,7 +527,7 @@ func renderResult(w *strings.Builder, dot *resultView) (err error) {
 				}
 				writeString(w, ">\n<th scope=\"row\">")
 				v26 := v19.Label()
-				htmlesc.WriteText(w, v26)
+				safeout.WriteHTMLText(w, v26)
 				v27 := v19.Current
 				if v27 {
 					writeString(w, " (shown)")
@@ -539,7 +539,7 @@ func renderResult(w *strings.Builder, dot *resultView) (err error) {
 				} else {
 					writeString(w, "✗ ")
 					v29 := v19.Error
-					htmlesc.WriteText(w, v29)
+					safeout.WriteHTMLText(w, v29)
 				}
 				writeString(w, "</td>\n</tr>\n")
 			}
@@ -556,13 +556,13 @@ func renderResult(w *strings.Builder, dot *resultView) (err error) {
 				for _, v34 := range v32 {
 					writeString(w, "<tr data-component=\"")
 					v35 := v34.Name
-					htmlesc.WriteText(w, v35)
+					safeout.WriteHTMLText(w, v35)
 					writeString(w, "\" data-defined=\"")
 					v36 := v34.Defined
-					htmlesc.WriteText(w, strconv.FormatBool(bool(v36)))
+					safeout.WriteHTMLText(w, strconv.FormatBool(bool(v36)))
 					writeString(w, "\">\n<th scope=\"row\">")
 					v37 := v34.Name
-					htmlesc.WriteText(w, v37)
+					safeout.WriteHTMLText(w, v37)
 					writeString(w, "</th>\n<td class=\"value\">")
 					v38 := v34.Defined
 					v39 := !(v38)
@@ -576,7 +576,7 @@ func renderResult(w *strings.Builder, dot *resultView) (err error) {
 						} else {
 							writeString(w, "<code>")
 							v42 := v34.Value
-							htmlesc.WriteText(w, v42)
+							safeout.WriteHTMLText(w, v42)
 							writeString(w, "</code>")
 						}
 					}
@@ -587,27 +587,27 @@ func renderResult(w *strings.Builder, dot *resultView) (err error) {
 				if v43 {
 					writeString(w, "<p class=\"kinds\">Authority: <strong id=\"authority-kind\">")
 					v44 := v1.AuthorityText()
-					htmlesc.WriteText(w, v44)
+					safeout.WriteHTMLText(w, v44)
 					writeString(w, "</strong>")
 					v45 := v1.AuthorityKind
 					v46 := string(v45) == "registry"
 					if v46 {
 						writeString(w, " (it does not fit <a href=\"")
 						v47 := dot.RuleURL("server")
-						v48 := htmlesc.FilterURL(v47)
-						v49 := htmlesc.NormalizeURL(v48)
-						htmlesc.WriteText(w, v49)
+						v48 := safeout.FilterURL(v47)
+						v49 := safeout.NormalizeURL(v48)
+						safeout.WriteHTMLText(w, v49)
 						writeString(w, "\">server</a>, so it is a <a href=\"")
 						v50 := dot.RuleURL("reg_name")
-						v51 := htmlesc.FilterURL(v50)
-						v52 := htmlesc.NormalizeURL(v51)
-						htmlesc.WriteText(w, v52)
+						v51 := safeout.FilterURL(v50)
+						v52 := safeout.NormalizeURL(v51)
+						safeout.WriteHTMLText(w, v52)
 						writeString(w, "\">reg_name</a>, section 3.2.1)")
 					}
 					writeString(w, ".\nHost: <strong id=\"host-kind\">")
 					v53 := v1.HostKind
 					if len(v53) > 0 {
-						htmlesc.WriteText(w, v53)
+						safeout.WriteHTMLText(w, v53)
 					} else {
 						writeString(w, "none")
 					}
@@ -640,21 +640,21 @@ func renderResult(w *strings.Builder, dot *resultView) (err error) {
 				}
 				v61 := dot.Caret
 				v62 := v61.Before
-				htmlesc.WriteText(w, v62)
+				safeout.WriteHTMLText(w, v62)
 				writeString(w, "<mark class=\"at\">")
 				v63 := dot.Caret
 				v64 := v63.At
 				if len(v64) > 0 {
 					v65 := dot.Caret
 					v66 := v65.At
-					htmlesc.WriteText(w, v66)
+					safeout.WriteHTMLText(w, v66)
 				} else {
 					writeString(w, " ")
 				}
 				writeString(w, "</mark>")
 				v67 := dot.Caret
 				v68 := v67.After
-				htmlesc.WriteText(w, v68)
+				safeout.WriteHTMLText(w, v68)
 				v69 := dot.Caret
 				v70 := v69.ElidedEnd
 				if v70 {
@@ -662,36 +662,36 @@ func renderResult(w *strings.Builder, dot *resultView) (err error) {
 				}
 				writeString(w, "\n")
 				v71 := dot.CaretPad
-				htmlesc.WriteText(w, v71)
+				safeout.WriteHTMLText(w, v71)
 				writeString(w, "^</pre>\n<dl class=\"error\">\n<dt>offset</dt><dd id=\"error-offset\">")
 				v72 := v58.Offset
-				htmlesc.WriteText(w, strconv.FormatInt(int64(v72), 10))
+				safeout.WriteHTMLText(w, strconv.FormatInt(int64(v72), 10))
 				writeString(w, "</dd>\n<dt>found</dt><dd>")
 				v73 := v58.AtEnd
 				if v73 {
 					writeString(w, "end of input")
 				} else {
 					v74 := v58.Char
-					htmlesc.WriteText(w, v74)
+					safeout.WriteHTMLText(w, v74)
 				}
 				writeString(w, "</dd>\n<dt>message</dt><dd id=\"error-message\">")
 				v75 := v58.Message
-				htmlesc.WriteText(w, v75)
+				safeout.WriteHTMLText(w, v75)
 				writeString(w, "</dd>\n<dt>rule</dt><dd id=\"error-rule\"><a class=\"rule\" href=\"")
 				v76 := v58.Rule
 				v77 := dot.RuleURL(v76)
-				v78 := htmlesc.FilterURL(v77)
-				v79 := htmlesc.NormalizeURL(v78)
-				htmlesc.WriteText(w, v79)
+				v78 := safeout.FilterURL(v77)
+				v79 := safeout.NormalizeURL(v78)
+				safeout.WriteHTMLText(w, v79)
 				writeString(w, "\">")
 				v80 := v58.Rule
-				htmlesc.WriteText(w, v80)
+				safeout.WriteHTMLText(w, v80)
 				writeString(w, "</a>")
 				v81 := v58.Rule
 				v82 := dot.RuleABNF(v81)
 				if len(v82) > 0 {
 					writeString(w, " <code>")
-					htmlesc.WriteText(w, v82)
+					safeout.WriteHTMLText(w, v82)
 					writeString(w, "</code>")
 				}
 				writeString(w, "</dd>\n")
@@ -705,23 +705,23 @@ func renderResult(w *strings.Builder, dot *resultView) (err error) {
 						}
 						writeString(w, "<a class=\"rule\" href=\"")
 						v87 := dot.RuleURL(v86)
-						v88 := htmlesc.FilterURL(v87)
-						v89 := htmlesc.NormalizeURL(v88)
-						htmlesc.WriteText(w, v89)
+						v88 := safeout.FilterURL(v87)
+						v89 := safeout.NormalizeURL(v88)
+						safeout.WriteHTMLText(w, v89)
 						writeString(w, "\">")
-						htmlesc.WriteText(w, v86)
+						safeout.WriteHTMLText(w, v86)
 						writeString(w, "</a>")
 					}
 					writeString(w, "</dd>")
 				}
 				writeString(w, "\n<dt>expected</dt><dd id=\"error-expected\">")
 				v90 := v58.Expected
-				htmlesc.WriteText(w, v90)
+				safeout.WriteHTMLText(w, v90)
 				writeString(w, "</dd>\n")
 				v91 := v58.Gap
 				if len(v91) > 0 {
 					writeString(w, "<dt>the RFC's own gap</dt><dd>")
-					htmlesc.WriteText(w, v91)
+					safeout.WriteHTMLText(w, v91)
 					writeString(w, "</dd>")
 				}
 				writeString(w, "\n</dl>\n</section>\n")
@@ -743,13 +743,13 @@ func renderResult(w *strings.Builder, dot *resultView) (err error) {
 			for _, v96 := range v94 {
 				writeString(w, "<li data-step=\"")
 				v97 := v96.Number
-				htmlesc.WriteText(w, v97)
+				safeout.WriteHTMLText(w, v97)
 				writeString(w, "\"><span class=\"stepno\">")
 				v98 := v96.Number
-				htmlesc.WriteText(w, v98)
+				safeout.WriteHTMLText(w, v98)
 				writeString(w, "</span> ")
 				v99 := v96.Text
-				htmlesc.WriteText(w, v99)
+				safeout.WriteHTMLText(w, v99)
 				v100 := v96.HasBuffer
 				if v100 {
 					writeString(w, " <code class=\"buffer\">")
@@ -759,7 +759,7 @@ func renderResult(w *strings.Builder, dot *resultView) (err error) {
 						writeString(w, "(empty)")
 					} else {
 						v103 := v96.Buffer
-						htmlesc.WriteText(w, v103)
+						safeout.WriteHTMLText(w, v103)
 					}
 					writeString(w, "</code>")
 				}
@@ -770,19 +770,19 @@ func renderResult(w *strings.Builder, dot *resultView) (err error) {
 			if len(v104) > 0 {
 				writeString(w, "<p class=\"result\" id=\"resolved-error\">No result: ")
 				v105 := v92.Error
-				htmlesc.WriteText(w, v105)
+				safeout.WriteHTMLText(w, v105)
 				writeString(w, "</p>")
 			} else {
 				writeString(w, "<p class=\"result\">Result: <code id=\"resolved\">")
 				v106 := v92.Result
-				htmlesc.WriteText(w, v106)
+				safeout.WriteHTMLText(w, v106)
 				writeString(w, "</code></p>")
 			}
 			writeString(w, "\n")
 			v107 := v92.Note
 			if len(v107) > 0 {
 				writeString(w, "<p class=\"note\" id=\"resolution-note\">")
-				htmlesc.WriteText(w, v107)
+				safeout.WriteHTMLText(w, v107)
 				writeString(w, "</p>")
 			}
 			writeString(w, "\n")
@@ -792,10 +792,10 @@ func renderResult(w *strings.Builder, dot *resultView) (err error) {
 				for _, v110 := range v108 {
 					writeString(w, "<li><code>")
 					v111 := v110.Code
-					htmlesc.WriteText(w, v111)
+					safeout.WriteHTMLText(w, v111)
 					writeString(w, "</code>: ")
 					v112 := v110.Text
-					htmlesc.WriteText(w, v112)
+					safeout.WriteHTMLText(w, v112)
 					writeString(w, "</li>")
 				}
 				writeString(w, "</ul>")
@@ -804,30 +804,30 @@ func renderResult(w *strings.Builder, dot *resultView) (err error) {
 			v113 := v92.Agrees
 			if v113 {
 				v114 := v92.By
-				htmlesc.WriteText(w, v114)
+				safeout.WriteHTMLText(w, v114)
 				writeString(w, " gives the same")
 				v115 := v92.Library
 				if len(v115) > 0 {
 					writeString(w, ": <code>")
 					v116 := v92.Library
-					htmlesc.WriteText(w, v116)
+					safeout.WriteHTMLText(w, v116)
 					writeString(w, "</code>")
 				}
 				writeString(w, ".")
 			} else {
 				v117 := v92.By
-				htmlesc.WriteText(w, v117)
+				safeout.WriteHTMLText(w, v117)
 				writeString(w, " disagrees with this trace")
 				v118 := v92.Library
 				if len(v118) > 0 {
 					writeString(w, ": <code>")
 					v119 := v92.Library
-					htmlesc.WriteText(w, v119)
+					safeout.WriteHTMLText(w, v119)
 					writeString(w, "</code>")
 				} else {
 					writeString(w, ": ")
 					v120 := v92.LibraryError
-					htmlesc.WriteText(w, v120)
+					safeout.WriteHTMLText(w, v120)
 				}
 				writeString(w, ". Please report it.")
 			}
@@ -841,10 +841,10 @@ func renderResult(w *strings.Builder, dot *resultView) (err error) {
 			for _, v124 := range v122 {
 				writeString(w, "<tr data-component=\"")
 				v125 := v124.Name
-				htmlesc.WriteText(w, v125)
+				safeout.WriteHTMLText(w, v125)
 				writeString(w, "\">\n<th scope=\"row\">")
 				v126 := v124.Name
-				htmlesc.WriteText(w, v126)
+				safeout.WriteHTMLText(w, v126)
 				writeString(w, "</th>\n<td data-who=\"ours\"")
 				v127 := v124.NoReading
 				if v127 {
@@ -872,7 +872,7 @@ func renderResult(w *strings.Builder, dot *resultView) (err error) {
 						}
 						writeString(w, ">")
 						v133 := v124.Ours
-						htmlesc.WriteText(w, v133)
+						safeout.WriteHTMLText(w, v133)
 						writeString(w, "</code>")
 					}
 				}
@@ -885,7 +885,7 @@ func renderResult(w *strings.Builder, dot *resultView) (err error) {
 				v135 := v124.NetURLError
 				if len(v135) > 0 {
 					writeString(w, "<code>error: ")
-					htmlesc.WriteText(w, v135)
+					safeout.WriteHTMLText(w, v135)
 					writeString(w, "</code>")
 				} else {
 					writeString(w, "<code")
@@ -896,7 +896,7 @@ func renderResult(w *strings.Builder, dot *resultView) (err error) {
 					}
 					writeString(w, ">")
 					v138 := v124.NetURL
-					htmlesc.WriteText(w, v138)
+					safeout.WriteHTMLText(w, v138)
 					writeString(w, "</code>")
 					v139 := v124.NetURLDiffers
 					if v139 {
@@ -925,14 +925,14 @@ func renderIndexContent(w *strings.Builder, dot *page) error {
 		return templateError("content", "index.html:2:8", ".G.Title", "nil pointer evaluating *Grammar.Title")
 	}
 	v2 := v1.Title
-	htmlesc.WriteText(w, v2)
+	safeout.WriteHTMLText(w, v2)
 	writeString(w, "</h1>\n<p class=\"lede\">Every rule of the grammar, with a railroad diagram drawn from it, its transcription into a parsing expression grammar, the rules it uses and the rules that use it, and examples checked against the parser. Notation: ")
 	v3 := dot.G
 	if v3 == nil {
 		return templateError("content", "index.html:3:235", ".G.Notation", "nil pointer evaluating *Grammar.Notation")
 	}
 	v4 := v3.Notation
-	htmlesc.WriteText(w, v4)
+	safeout.WriteHTMLText(w, v4)
 	writeString(w, ".</p>\n")
 	v5 := dot.Grammars
 	v6 := len(v5)
@@ -954,12 +954,12 @@ func renderIndexContent(w *strings.Builder, dot *page) error {
 			if v14 {
 				writeString(w, "<li><a href=\"")
 				v15 := dot.GrammarURL(v10)
-				v16 := htmlesc.FilterURL(v15)
-				v17 := htmlesc.NormalizeURL(v16)
-				htmlesc.WriteText(w, v17)
+				v16 := safeout.FilterURL(v15)
+				v17 := safeout.NormalizeURL(v16)
+				safeout.WriteHTMLText(w, v17)
 				writeString(w, "\">")
 				v18 := v10.Title
-				htmlesc.WriteText(w, v18)
+				safeout.WriteHTMLText(w, v18)
 				writeString(w, "</a></li>")
 			}
 		}
@@ -971,7 +971,7 @@ func renderIndexContent(w *strings.Builder, dot *page) error {
 		return templateError("content", "index.html:6:20", ".G.Grouping", "nil pointer evaluating *Grammar.Grouping")
 	}
 	v20 := v19.Grouping
-	htmlesc.WriteText(w, v20)
+	safeout.WriteHTMLText(w, v20)
 	writeString(w, "</p>\n")
 	v21 := dot.G
 	if v21 == nil {
@@ -981,25 +981,25 @@ func renderIndexContent(w *strings.Builder, dot *page) error {
 	if v22 != nil {
 		writeString(w, "<section class=\"profile\" id=\"profile-edits\">\n<p>The <strong>")
 		v23 := v22.Name
-		htmlesc.WriteText(w, v23)
+		safeout.WriteHTMLText(w, v23)
 		writeString(w, "</strong> profile of RFC 2396: ")
 		v24 := v22.Summary
-		htmlesc.WriteText(w, v24)
+		safeout.WriteHTMLText(w, v24)
 		writeString(w, ". Its edits, in the order they apply:</p>\n<ul>")
 		v25 := v22.Edits
 		for _, v27 := range v25 {
 			writeString(w, "<li><strong>")
 			v28 := v27.Name
-			htmlesc.WriteText(w, v28)
+			safeout.WriteHTMLText(w, v28)
 			writeString(w, "</strong>, a ")
 			v29 := v27.Kind
-			htmlesc.WriteText(w, v29)
+			safeout.WriteHTMLText(w, v29)
 			writeString(w, ": ")
 			v30 := v27.Summary
-			htmlesc.WriteText(w, v30)
+			safeout.WriteHTMLText(w, v30)
 			writeString(w, " (")
 			v31 := v27.Document
-			htmlesc.WriteText(w, v31)
+			safeout.WriteHTMLText(w, v31)
 			writeString(w, ").</li>")
 		}
 		writeString(w, "</ul>\n</section>")
@@ -1013,14 +1013,14 @@ func renderIndexContent(w *strings.Builder, dot *page) error {
 	for _, v35 := range v33 {
 		writeString(w, "<li><a href=\"#section-")
 		v36 := v35.Section
-		v37 := htmlesc.EscapeURL(v36)
-		htmlesc.WriteText(w, v37)
+		v37 := safeout.EscapeURL(v36)
+		safeout.WriteHTMLText(w, v37)
 		writeString(w, "\">§")
 		v38 := v35.Section
-		htmlesc.WriteText(w, v38)
+		safeout.WriteHTMLText(w, v38)
 		writeString(w, " ")
 		v39 := v35.Title
-		htmlesc.WriteText(w, v39)
+		safeout.WriteHTMLText(w, v39)
 		writeString(w, "</a></li>")
 	}
 	writeString(w, "</ul>\n</nav>\n")
@@ -1032,7 +1032,7 @@ func renderIndexContent(w *strings.Builder, dot *page) error {
 	for _, v43 := range v41 {
 		writeString(w, "\n<section class=\"group\" id=\"section-")
 		v44 := v43.Section
-		htmlesc.WriteText(w, v44)
+		safeout.WriteHTMLText(w, v44)
 		writeString(w, "\">\n<h2><a href=\"")
 		v45 := dot.G
 		if v45 == nil {
@@ -1040,15 +1040,15 @@ func renderIndexContent(w *strings.Builder, dot *page) error {
 		}
 		v46 := v43.Section
 		v47 := v45.SectionLink(v46)
-		v48 := htmlesc.FilterURL(v47)
-		v49 := htmlesc.NormalizeURL(v48)
-		htmlesc.WriteText(w, v49)
+		v48 := safeout.FilterURL(v47)
+		v49 := safeout.NormalizeURL(v48)
+		safeout.WriteHTMLText(w, v49)
 		writeString(w, "\">§")
 		v50 := v43.Section
-		htmlesc.WriteText(w, v50)
+		safeout.WriteHTMLText(w, v50)
 		writeString(w, "</a> ")
 		v51 := v43.Title
-		htmlesc.WriteText(w, v51)
+		safeout.WriteHTMLText(w, v51)
 		writeString(w, "</h2>\n<table class=\"rules\">\n<tbody>\n")
 		v52 := v43.Rules
 		for _, v54 := range v52 {
@@ -1061,12 +1061,12 @@ func renderIndexContent(w *strings.Builder, dot *page) error {
 				writeString(w, "<tr>\n<th scope=\"row\"><a class=\"rule\" href=\"")
 				v57 := v56.Name
 				v58 := dot.RuleURL(v57)
-				v59 := htmlesc.FilterURL(v58)
-				v60 := htmlesc.NormalizeURL(v59)
-				htmlesc.WriteText(w, v60)
+				v59 := safeout.FilterURL(v58)
+				v60 := safeout.NormalizeURL(v59)
+				safeout.WriteHTMLText(w, v60)
 				writeString(w, "\">")
 				v61 := v56.Name
-				htmlesc.WriteText(w, v61)
+				safeout.WriteHTMLText(w, v61)
 				writeString(w, "</a></th>\n<td><code>")
 				v62 := dot.ABNF(v56)
 				writeString(w, string(v62))
@@ -1081,7 +1081,7 @@ func renderIndexContent(w *strings.Builder, dot *page) error {
 		return templateError("content", "index.html:29:7", ".G.Spec", "nil pointer evaluating *Grammar.Spec")
 	}
 	v64 := v63.Spec
-	htmlesc.WriteText(w, v64)
+	safeout.WriteHTMLText(w, v64)
 	writeString(w, "'s own listing, one rule a line; every name is a link.</p>\n<pre class=\"abnf\">")
 	v65 := dot.G
 	if v65 == nil {
@@ -1101,14 +1101,14 @@ func renderIndexContent(w *strings.Builder, dot *page) error {
 		for _, v73 := range v71 {
 			writeString(w, "<li><a href=\"")
 			v74 := dot.Root
-			v75 := htmlesc.FilterURL(v74)
-			v76 := htmlesc.NormalizeURL(v75)
-			htmlesc.WriteText(w, v76)
-			v77 := htmlesc.FilterURL(v73)
-			v78 := htmlesc.NormalizeURL(v77)
-			htmlesc.WriteText(w, v78)
+			v75 := safeout.FilterURL(v74)
+			v76 := safeout.NormalizeURL(v75)
+			safeout.WriteHTMLText(w, v76)
+			v77 := safeout.FilterURL(v73)
+			v78 := safeout.NormalizeURL(v77)
+			safeout.WriteHTMLText(w, v78)
 			writeString(w, "\">")
-			htmlesc.WriteText(w, v73)
+			safeout.WriteHTMLText(w, v73)
 			writeString(w, "</a></li>")
 		}
 		writeString(w, "</ul>\n</section>")
@@ -1124,7 +1124,7 @@ func renderIndexContent(w *strings.Builder, dot *page) error {
 		v81 := v80[0]
 		for _, v83 := range v81 {
 			writeString(w, "<th scope=\"col\">")
-			htmlesc.WriteText(w, v83)
+			safeout.WriteHTMLText(w, v83)
 			writeString(w, "</th>")
 		}
 		writeString(w, "</tr></thead>\n<tbody>\n")
@@ -1137,7 +1137,7 @@ func renderIndexContent(w *strings.Builder, dot *page) error {
 			writeString(w, "<tr>")
 			for _, v89 := range v87 {
 				writeString(w, "<td>")
-				htmlesc.WriteText(w, v89)
+				safeout.WriteHTMLText(w, v89)
 				writeString(w, "</td>")
 			}
 			writeString(w, "</tr>\n")
@@ -1158,21 +1158,21 @@ func renderRuleContent(w *strings.Builder, dot *page) error {
 	if v1 != nil {
 		writeString(w, "\n<nav class=\"crumbs\" aria-label=\"rules\">\n<a href=\"")
 		v2 := dot.IndexURL()
-		v3 := htmlesc.FilterURL(v2)
-		v4 := htmlesc.NormalizeURL(v3)
-		htmlesc.WriteText(w, v4)
+		v3 := safeout.FilterURL(v2)
+		v4 := safeout.NormalizeURL(v3)
+		safeout.WriteHTMLText(w, v4)
 		writeString(w, "\">All rules</a>\n")
 		v5 := dot.Prev
 		if v5 != nil {
 			writeString(w, " · previous: <a href=\"")
 			v6 := v5.Name
 			v7 := dot.RuleURL(v6)
-			v8 := htmlesc.FilterURL(v7)
-			v9 := htmlesc.NormalizeURL(v8)
-			htmlesc.WriteText(w, v9)
+			v8 := safeout.FilterURL(v7)
+			v9 := safeout.NormalizeURL(v8)
+			safeout.WriteHTMLText(w, v9)
 			writeString(w, "\">")
 			v10 := v5.Name
-			htmlesc.WriteText(w, v10)
+			safeout.WriteHTMLText(w, v10)
 			writeString(w, "</a>")
 		}
 		writeString(w, "\n")
@@ -1181,26 +1181,26 @@ func renderRuleContent(w *strings.Builder, dot *page) error {
 			writeString(w, " · next: <a href=\"")
 			v12 := v11.Name
 			v13 := dot.RuleURL(v12)
-			v14 := htmlesc.FilterURL(v13)
-			v15 := htmlesc.NormalizeURL(v14)
-			htmlesc.WriteText(w, v15)
+			v14 := safeout.FilterURL(v13)
+			v15 := safeout.NormalizeURL(v14)
+			safeout.WriteHTMLText(w, v15)
 			writeString(w, "\">")
 			v16 := v11.Name
-			htmlesc.WriteText(w, v16)
+			safeout.WriteHTMLText(w, v16)
 			writeString(w, "</a>")
 		}
 		writeString(w, "\n</nav>\n<h1 class=\"rulename\">")
 		v17 := v1.Name
-		htmlesc.WriteText(w, v17)
+		safeout.WriteHTMLText(w, v17)
 		writeString(w, "</h1>\n<p class=\"section\">Defined in <a href=\"")
 		v18 := dot.G
 		if v18 == nil {
 			return templateError("content", "rule.html:9:42", "$.G.SectionURL", "nil pointer evaluating *Grammar.SectionURL")
 		}
 		v19 := v18.SectionURL(v1)
-		v20 := htmlesc.FilterURL(v19)
-		v21 := htmlesc.NormalizeURL(v20)
-		htmlesc.WriteText(w, v21)
+		v20 := safeout.FilterURL(v19)
+		v21 := safeout.NormalizeURL(v20)
+		safeout.WriteHTMLText(w, v21)
 		writeString(w, "\">")
 		v22 := dot.G
 		if v22 == nil {
@@ -1208,12 +1208,12 @@ func renderRuleContent(w *strings.Builder, dot *page) error {
 		}
 		v23 := v1.Section
 		v24 := v22.SectionName(v23)
-		htmlesc.WriteText(w, v24)
+		safeout.WriteHTMLText(w, v24)
 		writeString(w, "</a>")
 		v25 := dot.SectionTitle
 		if len(v25) > 0 {
 			writeString(w, ", ")
-			htmlesc.WriteText(w, v25)
+			safeout.WriteHTMLText(w, v25)
 		}
 		writeString(w, ".</p>\n")
 		v26 := dot.FromURL()
@@ -1224,17 +1224,17 @@ func renderRuleContent(w *strings.Builder, dot *page) error {
 				return templateError("content", "rule.html:10:47", "$.G.Spec", "nil pointer evaluating *Grammar.Spec")
 			}
 			v28 := v27.Spec
-			htmlesc.WriteText(w, v28)
+			safeout.WriteHTMLText(w, v28)
 			writeString(w, " takes this rule from ")
 			v29 := dot.FromSpec()
-			htmlesc.WriteText(w, v29)
+			safeout.WriteHTMLText(w, v29)
 			writeString(w, " as it is: see <a href=\"")
-			v30 := htmlesc.FilterURL(v26)
-			v31 := htmlesc.NormalizeURL(v30)
-			htmlesc.WriteText(w, v31)
+			v30 := safeout.FilterURL(v26)
+			v31 := safeout.NormalizeURL(v30)
+			safeout.WriteHTMLText(w, v31)
 			writeString(w, "\">its page in ")
 			v32 := dot.FromSpec()
-			htmlesc.WriteText(w, v32)
+			safeout.WriteHTMLText(w, v32)
 			writeString(w, "'s grammar</a>.</p>")
 		}
 		writeString(w, "\n")
@@ -1246,10 +1246,10 @@ func renderRuleContent(w *strings.Builder, dot *page) error {
 		if v34 != nil {
 			writeString(w, "<p class=\"profile\" id=\"profile\">In the grammar of the <strong>")
 			v35 := v34.Name
-			htmlesc.WriteText(w, v35)
+			safeout.WriteHTMLText(w, v35)
 			writeString(w, "</strong> profile of RFC 2396 (")
 			v36 := v34.Summary
-			htmlesc.WriteText(w, v36)
+			safeout.WriteHTMLText(w, v36)
 			writeString(w, ").\n")
 			v37 := dot.R
 			if v37 == nil {
@@ -1259,16 +1259,16 @@ func renderRuleContent(w *strings.Builder, dot *page) error {
 			if v38 != nil {
 				writeString(w, "This rule is defined by its edit <strong id=\"edit\">")
 				v39 := v38.Name
-				htmlesc.WriteText(w, v39)
+				safeout.WriteHTMLText(w, v39)
 				writeString(w, "</strong>, a ")
 				v40 := v38.Kind
-				htmlesc.WriteText(w, v40)
+				safeout.WriteHTMLText(w, v40)
 				writeString(w, ": ")
 				v41 := v38.Summary
-				htmlesc.WriteText(w, v41)
+				safeout.WriteHTMLText(w, v41)
 				writeString(w, ". The document that justifies it: ")
 				v42 := v38.Document
-				htmlesc.WriteText(w, v42)
+				safeout.WriteHTMLText(w, v42)
 				writeString(w, ".")
 			} else {
 				writeString(w, "No edit of the profile defines this rule: it is Appendix A's")
@@ -1302,16 +1302,16 @@ func renderRuleContent(w *strings.Builder, dot *page) error {
 				return templateError("content", "rule.html:29:16", "$.G.PEG", "nil pointer evaluating *Grammar.PEG")
 			}
 			v50 := v49.PEG
-			htmlesc.WriteText(w, v50)
+			safeout.WriteHTMLText(w, v50)
 			writeString(w, "</code></h2>\n<pre class=\"peg\" id=\"peg\">")
 			v51 := v1.PEG
-			htmlesc.WriteText(w, v51)
+			safeout.WriteHTMLText(w, v51)
 			writeString(w, "</pre>\n")
 			v52 := v1.Note
 			if len(v52) > 0 {
 				writeString(w, "<p class=\"pegnote\" id=\"peg-note\"><strong>PEG:</strong> ")
 				v53 := v1.Note
-				htmlesc.WriteText(w, v53)
+				safeout.WriteHTMLText(w, v53)
 				writeString(w, "</p>")
 			} else {
 				writeString(w, "<p class=\"pegnote\">A literal transcription: the parsing expression accepts exactly the BNF's language as written.</p>")
@@ -1326,11 +1326,11 @@ func renderRuleContent(w *strings.Builder, dot *page) error {
 			for _, v57 := range v55 {
 				writeString(w, "<li><a class=\"rule\" href=\"")
 				v58 := dot.RuleURL(v57)
-				v59 := htmlesc.FilterURL(v58)
-				v60 := htmlesc.NormalizeURL(v59)
-				htmlesc.WriteText(w, v60)
+				v59 := safeout.FilterURL(v58)
+				v60 := safeout.NormalizeURL(v59)
+				safeout.WriteHTMLText(w, v60)
 				writeString(w, "\">")
-				htmlesc.WriteText(w, v57)
+				safeout.WriteHTMLText(w, v57)
 				writeString(w, "</a></li>")
 			}
 			writeString(w, "</ul>")
@@ -1345,11 +1345,11 @@ func renderRuleContent(w *strings.Builder, dot *page) error {
 			for _, v64 := range v62 {
 				writeString(w, "<li><a class=\"rule\" href=\"")
 				v65 := dot.RuleURL(v64)
-				v66 := htmlesc.FilterURL(v65)
-				v67 := htmlesc.NormalizeURL(v66)
-				htmlesc.WriteText(w, v67)
+				v66 := safeout.FilterURL(v65)
+				v67 := safeout.NormalizeURL(v66)
+				safeout.WriteHTMLText(w, v67)
 				writeString(w, "\">")
-				htmlesc.WriteText(w, v64)
+				safeout.WriteHTMLText(w, v64)
 				writeString(w, "</a></li>")
 			}
 			writeString(w, "</ul>")
@@ -1366,7 +1366,7 @@ func renderRuleContent(w *strings.Builder, dot *page) error {
 					return templateError("content", "rule.html:41:202", "$.G.Spec", "nil pointer evaluating *Grammar.Spec")
 				}
 				v71 := v70.Spec
-				htmlesc.WriteText(w, v71)
+				safeout.WriteHTMLText(w, v71)
 				writeString(w, " defines it but no rule refers to it")
 			}
 			writeString(w, ".</p>")
@@ -1381,7 +1381,7 @@ func renderRuleContent(w *strings.Builder, dot *page) error {
 		if v72 {
 			writeString(w, "\n<h2>Examples</h2>\n<p class=\"note\">Chosen from realistic references by <code>gen/examples</code>, one for each alternative of the rule where it has alternatives, and checked against the parser and the test oracle when <code>go generate</code> ran; the strings not in the language are near misses of them.</p>\n<div class=\"examples\">\n<section id=\"valid\">\n<h3>In the language of ")
 			v75 := v1.Name
-			htmlesc.WriteText(w, v75)
+			safeout.WriteHTMLText(w, v75)
 			writeString(w, "</h3>\n<ul class=\"ex\">")
 			v76 := v1.Valid
 			for _, v78 := range v76 {
@@ -1392,13 +1392,13 @@ func renderRuleContent(w *strings.Builder, dot *page) error {
 					writeString(w, "<span class=\"empty\">(the empty string)</span>")
 				} else {
 					v81 := v78.Text
-					htmlesc.WriteText(w, v81)
+					safeout.WriteHTMLText(w, v81)
 				}
 				writeString(w, "</code>")
 				v82 := v78.Shows
 				if len(v82) > 0 {
 					writeString(w, " <span class=\"shows\">")
-					htmlesc.WriteText(w, v82)
+					safeout.WriteHTMLText(w, v82)
 					writeString(w, "</span>")
 				}
 				v83 := dot.R
@@ -1410,9 +1410,9 @@ func renderRuleContent(w *strings.Builder, dot *page) error {
 				v86 := dot.TryLink(v84, v85)
 				if len(v86) > 0 {
 					writeString(w, " <a class=\"try\" href=\"")
-					v87 := htmlesc.FilterURL(v86)
-					v88 := htmlesc.NormalizeURL(v87)
-					htmlesc.WriteText(w, v88)
+					v87 := safeout.FilterURL(v86)
+					v88 := safeout.NormalizeURL(v87)
+					safeout.WriteHTMLText(w, v88)
 					writeString(w, "\">try</a>")
 				}
 				writeString(w, "</li>")
@@ -1427,20 +1427,20 @@ func renderRuleContent(w *strings.Builder, dot *page) error {
 					writeString(w, "<span class=\"empty\">(the empty string)</span>")
 				} else {
 					v94 := v91.Before
-					htmlesc.WriteText(w, v94)
+					safeout.WriteHTMLText(w, v94)
 					writeString(w, "<mark>")
 					v95 := v91.At
-					htmlesc.WriteText(w, v95)
+					safeout.WriteHTMLText(w, v95)
 					writeString(w, "</mark>")
 					v96 := v91.After
-					htmlesc.WriteText(w, v96)
+					safeout.WriteHTMLText(w, v96)
 				}
 				writeString(w, "</code>")
 				v97 := v91.Message
 				if len(v97) > 0 {
 					writeString(w, "<br><span class=\"why\">")
 					v98 := v91.Message
-					htmlesc.WriteText(w, v98)
+					safeout.WriteHTMLText(w, v98)
 					writeString(w, "</span>")
 				}
 				v99 := dot.R
@@ -1452,9 +1452,9 @@ func renderRuleContent(w *strings.Builder, dot *page) error {
 				v102 := dot.TryLink(v100, v101)
 				if len(v102) > 0 {
 					writeString(w, " <a class=\"try\" href=\"")
-					v103 := htmlesc.FilterURL(v102)
-					v104 := htmlesc.NormalizeURL(v103)
-					htmlesc.WriteText(w, v104)
+					v103 := safeout.FilterURL(v102)
+					v104 := safeout.NormalizeURL(v103)
+					safeout.WriteHTMLText(w, v104)
 					writeString(w, "\">try</a>")
 				}
 				writeString(w, "</li>")
@@ -1477,9 +1477,9 @@ func renderPlayContent(w *strings.Builder, dot *page) error {
 	if v1 {
 		writeString(w, "\n<link rel=\"preload\" href=\"")
 		v2 := dot.AssetURL("rfc2396.wasm.gz")
-		v3 := htmlesc.FilterURL(v2)
-		v4 := htmlesc.NormalizeURL(v3)
-		htmlesc.WriteText(w, v4)
+		v3 := safeout.FilterURL(v2)
+		v4 := safeout.NormalizeURL(v3)
+		safeout.WriteHTMLText(w, v4)
 		writeString(w, "\" as=\"fetch\" crossorigin>\n<p class=\"lede\">Type or paste a reference: the verdict under each standard and profile, the components, and which rule took which bytes, as you type, computed in your browser by the library itself (compiled to WebAssembly); beside it what your browser's URL parser and Go's net/url make of it. With a base, the resolution.</p>\n<p class=\"note\" id=\"wasm-status\">Loading the parser…</p>\n")
 	} else {
 		v5 := dot.Static
@@ -1491,32 +1491,32 @@ func renderPlayContent(w *strings.Builder, dot *page) error {
 	}
 	writeString(w, "\n<form id=\"play-form\" method=\"get\" action=\"")
 	v6 := dot.PlayURL()
-	v7 := htmlesc.FilterURL(v6)
-	v8 := htmlesc.NormalizeURL(v7)
-	htmlesc.WriteText(w, v8)
+	v7 := safeout.FilterURL(v6)
+	v8 := safeout.NormalizeURL(v7)
+	safeout.WriteHTMLText(w, v8)
 	writeString(w, "\" ")
 	v9 := dot.Wasm
 	if v9 {
 		writeString(w, "data-wasm=\"")
 		v10 := dot.AssetURL("rfc2396.wasm")
-		htmlesc.WriteText(w, v10)
+		safeout.WriteHTMLText(w, v10)
 		writeString(w, "\" data-wasm-gz=\"")
 		v11 := dot.AssetURL("rfc2396.wasm.gz")
-		htmlesc.WriteText(w, v11)
+		safeout.WriteHTMLText(w, v11)
 		writeString(w, "\"")
 	} else {
 		writeString(w, "data-api=\"")
 		v12 := dot.APIURL()
-		htmlesc.WriteText(w, v12)
+		safeout.WriteHTMLText(w, v12)
 		writeString(w, "\"")
 	}
 	writeString(w, " autocomplete=\"off\">\n<input type=\"hidden\" name=\"enc\" value=\"form\">\n<p><label for=\"ref\">Reference</label>\n<input id=\"ref\" name=\"ref\" type=\"text\" value=\"")
 	v13 := dot.Play
 	v14 := v13.Ref
-	htmlesc.WriteText(w, v14)
+	safeout.WriteHTMLText(w, v14)
 	writeString(w, "\" spellcheck=\"false\" autocapitalize=\"off\" maxlength=\"")
 	v15 := dot.MaxInput
-	htmlesc.WriteText(w, strconv.FormatInt(int64(v15), 10))
+	safeout.WriteHTMLText(w, strconv.FormatInt(int64(v15), 10))
 	writeString(w, "\"")
 	v16 := dot.Disabled()
 	if v16 {
@@ -1525,10 +1525,10 @@ func renderPlayContent(w *strings.Builder, dot *page) error {
 	writeString(w, " autofocus></p>\n<p><label for=\"base\">Base <span class=\"hint\">(optional, absolute)</span></label>\n<input id=\"base\" name=\"base\" type=\"text\" value=\"")
 	v17 := dot.Play
 	v18 := v17.Base
-	htmlesc.WriteText(w, v18)
+	safeout.WriteHTMLText(w, v18)
 	writeString(w, "\" spellcheck=\"false\" autocapitalize=\"off\" maxlength=\"")
 	v19 := dot.MaxInput
-	htmlesc.WriteText(w, strconv.FormatInt(int64(v19), 10))
+	safeout.WriteHTMLText(w, strconv.FormatInt(int64(v19), 10))
 	writeString(w, "\"")
 	v20 := dot.Disabled()
 	if v20 {
@@ -1544,7 +1544,7 @@ func renderPlayContent(w *strings.Builder, dot *page) error {
 	for _, v24 := range v22 {
 		writeString(w, "<option value=\"")
 		v25 := v24[0]
-		htmlesc.WriteText(w, v25)
+		safeout.WriteHTMLText(w, v25)
 		writeString(w, "\"")
 		v26 := v24[0]
 		v27 := dot.Play
@@ -1555,7 +1555,7 @@ func renderPlayContent(w *strings.Builder, dot *page) error {
 		}
 		writeString(w, ">")
 		v30 := v24[1]
-		htmlesc.WriteText(w, v30)
+		safeout.WriteHTMLText(w, v30)
 		writeString(w, "</option>")
 	}
 	writeString(w, "</select>\n<label for=\"profile\">RFC 2396 profile</label>\n<select id=\"profile\" name=\"profile\" title=\"RFC 3986 has no profiles: chosen with RFC 2396 only\"")
@@ -1574,13 +1574,13 @@ func renderPlayContent(w *strings.Builder, dot *page) error {
 			writeString(w, " selected")
 		}
 		writeString(w, ">")
-		htmlesc.WriteText(w, v34)
+		safeout.WriteHTMLText(w, v34)
 		writeString(w, "</option>")
 	}
 	writeString(w, "</select>\n<label for=\"allow\">edits</label>\n<input id=\"allow\" name=\"allow\" type=\"text\" value=\"")
 	v38 := dot.Play
 	v39 := v38.Allow
-	htmlesc.WriteText(w, v39)
+	safeout.WriteHTMLText(w, v39)
 	writeString(w, "\" list=\"edit-names\" placeholder=\"e.g. ipv6,non-ascii\" spellcheck=\"false\" autocapitalize=\"off\" size=\"18\" title=\"RFC 3986 has no profiles: edits apply with RFC 2396 only\"")
 	v40 := dot.ProfileOff()
 	if v40 {
@@ -1590,7 +1590,7 @@ func renderPlayContent(w *strings.Builder, dot *page) error {
 	v41 := dot.Edits()
 	for _, v43 := range v41 {
 		writeString(w, "<option value=\"")
-		htmlesc.WriteText(w, v43)
+		safeout.WriteHTMLText(w, v43)
 		writeString(w, "\">")
 	}
 	writeString(w, "</datalist>\n<label for=\"rule\">Rule</label>\n<select id=\"rule\" name=\"rule\"")
@@ -1603,10 +1603,10 @@ func renderPlayContent(w *strings.Builder, dot *page) error {
 	for _, v47 := range v45 {
 		writeString(w, "<optgroup label=\"")
 		v48 := v47.Spec
-		htmlesc.WriteText(w, v48)
+		safeout.WriteHTMLText(w, v48)
 		writeString(w, "\" data-standard=\"")
 		v49 := v47.Standard
-		htmlesc.WriteText(w, v49)
+		safeout.WriteHTMLText(w, v49)
 		writeString(w, "\">")
 		v50 := v47.Rules
 		for _, v52 := range v50 {
@@ -1626,7 +1626,7 @@ func renderPlayContent(w *strings.Builder, dot *page) error {
 				writeString(w, " selected")
 			}
 			writeString(w, ">")
-			htmlesc.WriteText(w, v52)
+			safeout.WriteHTMLText(w, v52)
 			writeString(w, "</option>")
 		}
 		writeString(w, "</optgroup>")
@@ -1658,12 +1658,12 @@ func renderPlayContent(w *strings.Builder, dot *page) error {
 			}
 			writeString(w, "<a href=\"")
 			v70 := dot.PlaySample(v69)
-			v71 := htmlesc.FilterURL(v70)
-			v72 := htmlesc.NormalizeURL(v71)
-			htmlesc.WriteText(w, v72)
+			v71 := safeout.FilterURL(v70)
+			v72 := safeout.NormalizeURL(v71)
+			safeout.WriteHTMLText(w, v72)
 			writeString(w, "\">")
 			v73 := v69.Label
-			htmlesc.WriteText(w, v73)
+			safeout.WriteHTMLText(w, v73)
 			writeString(w, "</a>")
 		}
 		writeString(w, "</p>")
@@ -1682,23 +1682,23 @@ func renderErrorContent(w *strings.Builder, dot *page) error {
 		return templateError("content", "error.html:2:6", ".Status", "nil pointer evaluating *page.Status")
 	}
 	v1 := dot.Status
-	htmlesc.WriteText(w, strconv.FormatInt(int64(v1), 10))
+	safeout.WriteHTMLText(w, strconv.FormatInt(int64(v1), 10))
 	writeString(w, " ")
 	v2 := dot.StatusText
-	htmlesc.WriteText(w, v2)
+	safeout.WriteHTMLText(w, v2)
 	writeString(w, "</h1>\n<p class=\"notice\" id=\"error-message\">")
 	v3 := dot.Message
-	htmlesc.WriteText(w, v3)
+	safeout.WriteHTMLText(w, v3)
 	writeString(w, "</p>\n<p><a href=\"")
 	v4 := dot.IndexURL()
-	v5 := htmlesc.FilterURL(v4)
-	v6 := htmlesc.NormalizeURL(v5)
-	htmlesc.WriteText(w, v6)
+	v5 := safeout.FilterURL(v4)
+	v6 := safeout.NormalizeURL(v5)
+	safeout.WriteHTMLText(w, v6)
 	writeString(w, "\">All rules</a> · <a href=\"")
 	v7 := dot.PlayURL()
-	v8 := htmlesc.FilterURL(v7)
-	v9 := htmlesc.NormalizeURL(v8)
-	htmlesc.WriteText(w, v9)
+	v8 := safeout.FilterURL(v7)
+	v9 := safeout.NormalizeURL(v8)
+	safeout.WriteHTMLText(w, v9)
 	writeString(w, "\">Playground</a></p>\n")
 	return nil
 }

@@ -13,7 +13,7 @@ import (
 	"text/template/parse"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/rfc2396/rfc2396/internal/htmlesc"
+	"github.com/rfc2396/rfc2396/internal/safeout"
 )
 
 // The pages are rendered by the Go that site/internal/rendergen compiles
@@ -32,11 +32,11 @@ var templateSets = map[string][]string{
 	"error": {"layout.html", "result.html", "error.html"},
 }
 
-// asHTML gives html/template an htmlesc.HTML as its own template.HTML, so
+// asHTML gives html/template an safeout.HTML as its own template.HTML, so
 // that it writes the markup as it is, as it did when the site's values
 // were template.HTML; any other value is returned as it is.
 func asHTML(v any) any {
-	if h, ok := v.(htmlesc.HTML); ok {
+	if h, ok := v.(safeout.HTML); ok {
 		return template.HTML(h)
 	}
 	return v
@@ -219,7 +219,7 @@ func TestRenderPlayMatchesHTMLTemplate(t *testing.T) {
 			if diff := cmp.Diff(want.String(), got.String()); diff != "" {
 				t.Errorf("%s: the result differs from html/template's (-html/template +generated):\n%s", what, diff)
 			}
-			p.ResultHTML = htmlesc.HTML(got.String())
+			p.ResultHTML = safeout.HTML(got.String())
 			renderBoth(t, s, sets, what+" page", "play", p)
 		}
 	}

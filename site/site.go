@@ -32,8 +32,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/rfc2396/rfc2396/grammar"
-	"github.com/rfc2396/rfc2396/internal/htmlesc"
 	"github.com/rfc2396/rfc2396/internal/report"
+	"github.com/rfc2396/rfc2396/internal/safeout"
 	"github.com/rfc2396/rfc2396/parser"
 )
 
@@ -47,7 +47,7 @@ var files embed.FS
 // Site is the reference site: the grammars, and the data its pages show.
 type Site struct {
 	grammars []*Grammar
-	legend   htmlesc.HTML
+	legend   safeout.HTML
 	// grades is the table of other parsers' grades against the
 	// conformance suite (data/grades.md, which
 	// conformance/adapters/grade-all.sh writes): a header row, then a row
@@ -118,13 +118,13 @@ type page struct {
 	R            *Rule
 	Prev, Next   *Rule
 	SectionTitle string
-	Diagram      htmlesc.HTML
-	Legend       htmlesc.HTML
+	Diagram      safeout.HTML
+	Legend       safeout.HTML
 	Invalid      []invalidExample
 
 	// The playground.
 	Play       playForm
-	ResultHTML htmlesc.HTML
+	ResultHTML safeout.HTML
 	MaxInput   int
 
 	// An error page: the HTTP status, its text ("Not Found") and what
@@ -363,7 +363,7 @@ func (p *page) PlaySample(s playSample) string {
 func (p *page) AssetURL(name string) string { return p.Root + name }
 
 // ABNF is r's line with every rule name a link to its page.
-func (p *page) ABNF(r *Rule) htmlesc.HTML {
+func (p *page) ABNF(r *Rule) safeout.HTML {
 	return abnfHTML(r.ABNF, func(name string) (string, bool) {
 		if p.G.Rule(name) != nil {
 			return p.RuleURL(name), true
@@ -381,7 +381,7 @@ func (p *page) ABNF(r *Rule) htmlesc.HTML {
 
 // abnfHTML writes a BNF line as HTML, exactly as written, with the rule
 // names (outside quoted literals) linked.
-func abnfHTML(line string, link func(string) (string, bool)) htmlesc.HTML {
+func abnfHTML(line string, link func(string) (string, bool)) safeout.HTML {
 	var b strings.Builder
 	for i := 0; i < len(line); {
 		c := line[i]
@@ -392,7 +392,7 @@ func abnfHTML(line string, link func(string) (string, bool)) htmlesc.HTML {
 			if j >= 0 {
 				end = i + 1 + j + 1
 			}
-			fmt.Fprintf(&b, `<span class="lit">%s</span>`, htmlesc.EscapeString(line[i:end]))
+			fmt.Fprintf(&b, `<span class="lit">%s</span>`, safeout.EscapeHTMLString(line[i:end]))
 			i = end
 		case isNameStart(c) || (c >= '0' && c <= '9'):
 			j := i
@@ -401,17 +401,17 @@ func abnfHTML(line string, link func(string) (string, bool)) htmlesc.HTML {
 			}
 			word := line[i:j]
 			if url, ok := link(word); ok && isNameStart(c) {
-				fmt.Fprintf(&b, `<a class="rule" href="%s">%s</a>`, htmlesc.EscapeString(url), htmlesc.EscapeString(word))
+				fmt.Fprintf(&b, `<a class="rule" href="%s">%s</a>`, safeout.EscapeHTMLString(url), safeout.EscapeHTMLString(word))
 			} else {
-				b.WriteString(htmlesc.EscapeString(word))
+				b.WriteString(safeout.EscapeHTMLString(word))
 			}
 			i = j
 		default:
-			b.WriteString(htmlesc.EscapeString(string(c)))
+			b.WriteString(safeout.EscapeHTMLString(string(c)))
 			i++
 		}
 	}
-	return htmlesc.HTML(b.String())
+	return safeout.HTML(b.String())
 }
 
 func isNameStart(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }

@@ -5,7 +5,7 @@ import (
 
 	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/internal/report"
-	"github.com/rfc2396/rfc2396/internal/synerr"
+	"github.com/rfc2396/rfc2396/internal/safeout"
 	"github.com/rfc2396/rfc2396/parser"
 	"github.com/rfc2396/rfc2396/rfc3986"
 )
@@ -227,7 +227,7 @@ func familyErrorView(err error) *ErrorView {
 		return &ErrorView{Message: err.Error()}
 	}
 	v := &ErrorView{Offset: syn.Offset, Message: err.Error(), Rule: syn.Rule, Expected: syn.Expected,
-		Char: synerr.Char(syn.Input, syn.Offset, syn.Hint), AtEnd: synerr.AtEnd(syn.Input, syn.Offset)}
+		Char: safeout.CharOrEnd(syn.Input, syn.Offset, syn.Hint), AtEnd: safeout.AtEnd(syn.Input, syn.Offset)}
 	var path interface{ RulePath() []string }
 	if errors.As(err, &path) {
 		v.Path = path.RulePath()

@@ -9,7 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/rfc2396/rfc2396/internal/safedir"
+	"github.com/rfc2396/rfc2396/internal/safeout"
 )
 
 // StaticOptions says how [Site.WriteStatic] treats its directory.
@@ -221,12 +221,12 @@ func gzipBytes(b []byte) ([]byte, error) {
 // nothing written through it can land outside.
 func openStaticDir(dir string, force bool) (*os.Root, error) {
 	fail := func(err error) (*os.Root, error) { return nil, &StaticError{Path: dir, Err: err} }
-	root, err := safedir.Open(dir)
+	root, err := safeout.OpenDir(dir)
 	if err != nil {
 		return fail(err)
 	}
 	if !force {
-		name, err := safedir.FirstEntry(root)
+		name, err := safeout.FirstEntry(root)
 		if err != nil {
 			root.Close()
 			return fail(err)
@@ -242,9 +242,9 @@ func openStaticDir(dir string, force bool) (*os.Root, error) {
 // writeInRoot writes b to the file name (slash-separated, relative) in
 // root, making the directories on the way. Nothing on the way may be a
 // symbolic link; a regular file already there is replaced (see
-// [safedir.WriteFile]).
+// [safeout.WriteFile]).
 func writeInRoot(root *os.Root, name string, b []byte) error {
-	return safedir.WriteFile(root, name, b)
+	return safeout.WriteFile(root, name, b)
 }
 
 // addHTMLExt makes the rule links of a standalone diagram end in .html.

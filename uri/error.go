@@ -4,7 +4,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/rfc2396/rfc2396/internal/synerr"
+	"github.com/rfc2396/rfc2396/internal/safeout"
 )
 
 // AtEnd reports whether the input ended before the rule was complete.
@@ -21,7 +21,7 @@ func (e *Error[R]) Char() string {
 	if e == nil {
 		return "end of input"
 	}
-	return synerr.Char(e.Input, e.Offset, encodeHint)
+	return safeout.CharOrEnd(e.Input, e.Offset, encodeHint)
 }
 
 // encodeHint is what Char says of a byte that is not printable ASCII.
@@ -31,7 +31,7 @@ func (e *Error[R]) Error() string {
 	if e == nil {
 		return "uri: <nil *Error>"
 	}
-	m := synerr.Error{Input: e.Input, Offset: e.Offset, Rule: e.ruleName(e.Rule), Expected: e.Expected, Encode: encodeHint, Note: e.Prose}
+	m := safeout.SyntaxError{Input: e.Input, Offset: e.Offset, Rule: e.ruleName(e.Rule), Expected: e.Expected, Encode: encodeHint, Note: e.Prose}
 	prefix := "uri"
 	if e.g != nil {
 		prefix = e.g.d.Name
@@ -59,14 +59,14 @@ func (e *Error[R]) ErrorWithPosition() string {
 		return e.Error()
 	}
 	if e.g == nil || !e.g.validRule(e.Rule) {
-		return synerr.WithPosition(e.Error(), e.Input, e.Offset, "", "")
+		return safeout.WithPosition(e.Error(), e.Input, e.Offset, "", "")
 	}
 	info := e.g.d.Info(e.Rule)
 	spec := e.g.d.Spec
 	if info.Spec != "" {
 		spec = info.Spec
 	}
-	return synerr.WithPosition(e.Error(), e.Input, e.Offset, info.ABNF, spec+" §"+info.Section)
+	return safeout.WithPosition(e.Error(), e.Input, e.Offset, info.ABNF, spec+" §"+info.Section)
 }
 
 // RuleError reports a rule value that is not one of the grammar's rules.

@@ -7,7 +7,7 @@ import (
 	"github.com/rfc2396/rfc2396/internal/enumname"
 	"github.com/rfc2396/rfc2396/internal/option"
 	"github.com/rfc2396/rfc2396/internal/refpath"
-	"github.com/rfc2396/rfc2396/internal/safetext"
+	"github.com/rfc2396/rfc2396/internal/safeout"
 	"github.com/rfc2396/rfc2396/internal/uriparts"
 )
 
@@ -101,9 +101,9 @@ func message(prefix string, err error) string {
 func quoteSafe(s string) string {
 	const max = 200
 	if len(s) > max {
-		return strings.TrimSuffix(safetext.Quote(s[:max]), `"`) + `..."`
+		return strings.TrimSuffix(safeout.Quote(s[:max]), `"`) + `..."`
 	}
-	return safetext.Quote(s)
+	return safeout.Quote(s)
 }
 
 // warnings is []Warning, spelled so in [Grammar.Resolve]'s results: go doc takes

@@ -12,7 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/rfc2396/rfc2396/internal/report"
-	"github.com/rfc2396/rfc2396/internal/safetext"
+	"github.com/rfc2396/rfc2396/internal/safeout"
 	"github.com/rfc2396/rfc2396/parser"
 )
 
@@ -202,10 +202,10 @@ func shortDisplay(s string) string {
 func display(s string) string { return s }
 
 // displayCol is display with the column of byte offset off in it, in the
-// terminal cells the line takes on a terminal (safetext.Cells), for a
+// terminal cells the line takes on a terminal (safeout.Cells), for a
 // caret under it.
 func displayCol(s string, off int) (string, int) {
-	return display(s), safetext.Cells(s[:min(max(off, 0), len(s))])
+	return display(s), safeout.Cells(s[:min(max(off, 0), len(s))])
 }
 
 // writeJSON writes v, marshalled by encoding/json, and a newline.

@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/rfc2396/rfc2396/internal/report"
-	"github.com/rfc2396/rfc2396/internal/synerr"
+	"github.com/rfc2396/rfc2396/internal/safeout"
 )
 
 // Quiet mode (-q): a batch prints one line per problem and nothing for a
@@ -97,11 +97,11 @@ func problemOf(err error, in string) (offset int, msg string) {
 // syntaxMessage is the short message of a syntax error at offset of in.
 func syntaxMessage(in string, offset int, rule, expected, hint string) string {
 	var b strings.Builder
-	if synerr.AtEnd(in, offset) {
+	if safeout.AtEnd(in, offset) {
 		b.WriteString("unexpected end of input")
 	} else {
 		b.WriteString("invalid ")
-		b.WriteString(synerr.Char(in, offset, hint))
+		b.WriteString(safeout.CharOrEnd(in, offset, hint))
 	}
 	b.WriteString(" in ")
 	b.WriteString(rule)

@@ -12,7 +12,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/rfc2396/rfc2396/internal/safetext"
+	"github.com/rfc2396/rfc2396/internal/safeout"
 )
 
 // The stream contract of every command (docs/cli.md):
@@ -208,7 +208,7 @@ func (c *checkedWriter) finish() {
 // U+00A0 on as they are; every other byte (the C0 controls including ESC
 // and CR, DEL, the C1 controls U+0080 to U+009F in either encoding, bytes
 // that are not UTF-8, and the UTF-8 of format characters such as the
-// bidirectional overrides and of U+2028 and U+2029: safetext.ShownAsIs)
+// bidirectional overrides and of U+2028 and U+2029: safeout.ShownAsIs)
 // as \xNN. It returns the start of a UTF-8 sequence that p ends in the
 // middle of, which the caller passes again with what follows.
 func terminalSafe(dst, p []byte) (out, rest []byte) {
@@ -232,7 +232,7 @@ func terminalSafe(dst, p []byte) (out, rest []byte) {
 			return dst, p[i:]
 		}
 		r, size := utf8.DecodeRune(p[i:])
-		if !safetext.ShownAsIs(r, size) {
+		if !safeout.ShownAsIs(r, size) {
 			for _, b := range p[i : i+size] {
 				dst = appendEscapedByte(dst, b)
 			}

@@ -44,7 +44,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/rfc2396/rfc2396/internal/safedir"
+	"github.com/rfc2396/rfc2396/internal/safeout"
 )
 
 func main() {
@@ -124,12 +124,12 @@ func outputDiff(old, new string) string {
 // writeFile replaces the file path with data, under a temporary name
 // renamed into place, so that an interrupted write leaves the old file.
 func writeFile(path string, data []byte) error {
-	root, err := safedir.Open(filepath.Dir(path))
+	root, err := safeout.OpenDir(filepath.Dir(path))
 	if err != nil {
 		return fmt.Errorf("%s: %v", filepath.Dir(path), err)
 	}
 	defer root.Close()
-	return safedir.WriteFile(root, filepath.Base(path), data)
+	return safeout.WriteFile(root, filepath.Base(path), data)
 }
 
 // exampleDirs returns the directories under root, as "./dir" package

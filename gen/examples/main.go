@@ -57,7 +57,7 @@ import (
 	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/internal/oracle"
 	"github.com/rfc2396/rfc2396/internal/report"
-	"github.com/rfc2396/rfc2396/internal/safedir"
+	"github.com/rfc2396/rfc2396/internal/safeout"
 	"github.com/rfc2396/rfc2396/parser"
 )
 
@@ -120,13 +120,13 @@ func run() error {
 	}
 	// Written only once every file is made, each under a temporary name
 	// renamed into place: a failure leaves the old files.
-	root, err := safedir.Open(".")
+	root, err := safeout.OpenDir(".")
 	if err != nil {
 		return err
 	}
 	defer root.Close()
 	for _, f := range files {
-		if err := safedir.WriteFile(root, filepath.ToSlash(f.name), f.data); err != nil {
+		if err := safeout.WriteFile(root, filepath.ToSlash(f.name), f.data); err != nil {
 			return fmt.Errorf("%s: %v", f.name, err)
 		}
 	}

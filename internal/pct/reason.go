@@ -3,7 +3,7 @@ package pct
 import (
 	"strconv"
 
-	"github.com/rfc2396/rfc2396/internal/safetext"
+	"github.com/rfc2396/rfc2396/internal/safeout"
 )
 
 // Reason is why a string could not be escaped for a rule, as both public
@@ -115,6 +115,6 @@ func ErrorMessage(prefix, verb, rule, reason, detail string) string {
 // e.g. `section 2.1, pct-encoded = "%" HEXDIG HEXDIG`).
 func UnescapeMessage(prefix string, input string, offset int, what, rule string) string {
 	begin := min(max(offset, 0), len(input))
-	shown := safetext.Quote(input[begin:min(len(input), begin+3)])
+	shown := safeout.Quote(input[begin:min(len(input), begin+3)])
 	return prefix + ": offset " + strconv.Itoa(offset) + ": malformed " + what + " " + shown + `: "%" must be followed by two hex digits (` + rule + ")"
 }

@@ -57,7 +57,7 @@ func generate(dir string, list []entry) ([]byte, error) {
 type compiler struct {
 	pkg      *types.Package
 	dir      string
-	htmlType types.Type // internal/htmlesc.HTML
+	htmlType types.Type // internal/safeout.HTML
 	errType  *types.Interface
 	strType  *types.Interface // fmt.Stringer
 	sets     map[string]*template.Template
@@ -110,14 +110,14 @@ func (f *function) notNil(n parse.Node, expr, msg string) {
 
 func (c *compiler) lookupTypes() error {
 	for _, imp := range c.pkg.Imports() {
-		if imp.Path() == htmlescPath {
+		if imp.Path() == safeoutPath {
 			if obj, ok := imp.Scope().Lookup("HTML").(*types.TypeName); ok {
 				c.htmlType = obj.Type()
 			}
 		}
 	}
 	if c.htmlType == nil {
-		return fmt.Errorf("package %s does not import %s (its HTML type is how a value says it is markup)", c.pkg.Path(), htmlescPath)
+		return fmt.Errorf("package %s does not import %s (its HTML type is how a value says it is markup)", c.pkg.Path(), safeoutPath)
 	}
 	errObj := types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
 	c.errType = errObj
@@ -254,7 +254,7 @@ func camel(s string) string {
 	return b.String()
 }
 
-const htmlescPath = "github.com/rfc2396/rfc2396/internal/htmlesc"
+const safeoutPath = "github.com/rfc2396/rfc2396/internal/safeout"
 
 // source is the generated file.
 func (c *compiler) source() ([]byte, error) {
@@ -264,7 +264,7 @@ func (c *compiler) source() ([]byte, error) {
 	if c.usesConv {
 		b.WriteString("\t\"strconv\"\n")
 	}
-	b.WriteString("\t\"strings\"\n\n\t\"" + htmlescPath + "\"\n)\n")
+	b.WriteString("\t\"strings\"\n\n\t\"" + safeoutPath + "\"\n)\n")
 	for _, f := range c.order {
 		b.WriteString("\n")
 		fmt.Fprintf(&b, "// %s executes the template %q of the %s page's set (%s), escaped as html/template escapes it.\n",
@@ -467,38 +467,38 @@ func (f *function) escape(n parse.Node, name string, v value, write bool) value 
 		if isHTML {
 			expr = s
 		} else if write {
-			expr, direct = "htmlesc.WriteText(w, "+s+")", true
+			expr, direct = "safeout.WriteHTMLText(w, "+s+")", true
 		} else {
-			expr = "htmlesc.Text(" + s + ")"
+			expr = "safeout.HTMLText(" + s + ")"
 		}
 	case "_html_template_attrescaper":
 		if isHTML {
-			f.fail(n, "markup (htmlesc.HTML) in an attribute value: html/template strips its tags, which the compiler does not do")
+			f.fail(n, "markup (safeout.HTML) in an attribute value: html/template strips its tags, which the compiler does not do")
 		}
 		if write {
-			expr, direct = "htmlesc.WriteText(w, "+s+")", true
+			expr, direct = "safeout.WriteHTMLText(w, "+s+")", true
 		} else {
-			expr = "htmlesc.Text(" + s + ")"
+			expr = "safeout.HTMLText(" + s + ")"
 		}
 	case "_html_template_rcdataescaper":
 		switch {
 		case isHTML && write:
-			expr, direct = "htmlesc.WriteNormHTML(w, htmlesc.HTML("+s+"))", true
+			expr, direct = "safeout.WriteNormHTML(w, safeout.HTML("+s+"))", true
 		case isHTML:
-			expr = "htmlesc.NormHTML(htmlesc.HTML(" + s + "))"
+			expr = "safeout.NormHTML(safeout.HTML(" + s + "))"
 		case write:
-			expr, direct = "htmlesc.WriteText(w, "+s+")", true
+			expr, direct = "safeout.WriteHTMLText(w, "+s+")", true
 		default:
-			expr = "htmlesc.Text(" + s + ")"
+			expr = "safeout.HTMLText(" + s + ")"
 		}
 	case "_html_template_urlfilter":
-		expr = "htmlesc.FilterURL(" + s + ")"
+		expr = "safeout.FilterURL(" + s + ")"
 	case "_html_template_urlnormalizer":
-		expr = "htmlesc.NormalizeURL(" + s + ")"
+		expr = "safeout.NormalizeURL(" + s + ")"
 	case "_html_template_urlescaper":
-		expr = "htmlesc.EscapeURL(" + s + ")"
+		expr = "safeout.EscapeURL(" + s + ")"
 	default:
-		f.fail(n, "html/template's escaper %s is not implemented by internal/htmlesc", name)
+		f.fail(n, "html/template's escaper %s is not implemented by internal/safeout", name)
 	}
 	if write {
 		if direct {
@@ -514,7 +514,7 @@ func (f *function) escape(n parse.Node, name string, v value, write bool) value 
 }
 
 // stringify is the Go expression of v as a string, as html/template's
-// stringify makes one, and whether it is markup (htmlesc.HTML).
+// stringify makes one, and whether it is markup (safeout.HTML).
 func (f *function) stringify(n parse.Node, v value) (string, bool) {
 	f.mustValue(n, v)
 	t := v.typ

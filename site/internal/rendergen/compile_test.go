@@ -108,8 +108,8 @@ func TestCompiles(t *testing.T) {
 	for _, want := range []string{
 		"func renderT(w *strings.Builder, dot *data) (err error) {",
 		"defer recoverTemplate(&err, \"t.html\")",
-		"htmlesc.NormalizeURL(",
-		"htmlesc.FilterURL(",
+		"safeout.NormalizeURL(",
+		"safeout.FilterURL(",
 		"writeString(w, string(",
 		"for v",
 	} {

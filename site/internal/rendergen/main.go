@@ -10,7 +10,7 @@
 // context needs (_html_template_htmlescaper, _html_template_attrescaper,
 // _html_template_urlfilter …). It then walks the escaped trees and writes
 // Go for each node, typing every field, method and variable with go/types
-// on package site's source, and calling package internal/htmlesc for the
+// on package site's source, and calling package internal/safeout for the
 // escapers. A construct it does not compile (a function other than the
 // builtins it knows, a value it cannot print, …) stops it with the
 // template's file, line and column and the construct.

@@ -2,11 +2,11 @@
 // kind of value the compiler refuses or takes.
 package fake
 
-import "github.com/rfc2396/rfc2396/internal/htmlesc"
+import "github.com/rfc2396/rfc2396/internal/safeout"
 
 type data struct {
 	Name   string
-	H      htmlesc.HTML
+	H      safeout.HTML
 	M      map[string]string
 	F      float64
 	Items  []string

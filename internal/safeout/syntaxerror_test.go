@@ -1,4 +1,4 @@
-package synerr
+package safeout
 
 import (
 	"testing"
@@ -8,17 +8,17 @@ import (
 
 func TestMessage(t *testing.T) {
 	tests := []struct {
-		e    Error
+		e    SyntaxError
 		want string
 	}{
-		{Error{Input: "http://a b/", Offset: 8, Rule: "server", Expected: `uric, "#" or end of input`, Encode: "it must be escaped"},
+		{SyntaxError{Input: "http://a b/", Offset: 8, Rule: "server", Expected: `uric, "#" or end of input`, Encode: "it must be escaped"},
 			`offset 8: invalid character ' ' in server; expected uric, "#" or end of input`},
-		{Error{Input: "http:", Offset: 5, Rule: "opaque_part", Note: "a known gap"},
+		{SyntaxError{Input: "http:", Offset: 5, Rule: "opaque_part", Note: "a known gap"},
 			"offset 5: unexpected end of input in opaque_part (a known gap)"},
-		{Error{Input: "a\tb", Offset: 1, Start: "host", Profile: "java", Rule: "hostname", Encode: "it must be percent-encoded"},
+		{SyntaxError{Input: "a\tb", Offset: 1, Start: "host", Profile: "java", Rule: "hostname", Encode: "it must be percent-encoded"},
 			"not a valid host: under java: offset 1: invalid control character U+0009 (tab) in hostname"},
-		{Error{Input: "ab", Offset: -3, Rule: "x"}, "offset 0: invalid character 'a' in x"},
-		{Error{Input: "ab", Offset: 9, Rule: "x"}, "offset 2: unexpected end of input in x"},
+		{SyntaxError{Input: "ab", Offset: -3, Rule: "x"}, "offset 0: invalid character 'a' in x"},
+		{SyntaxError{Input: "ab", Offset: 9, Rule: "x"}, "offset 2: unexpected end of input in x"},
 	}
 	for _, tt := range tests {
 		if diff := cmp.Diff(tt.want, tt.e.Message()); diff != "" {

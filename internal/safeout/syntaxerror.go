@@ -1,21 +1,20 @@
-// Package synerr renders the syntax errors of both grammars, RFC 2396's
+// This file renders the syntax errors of both grammars, RFC 2396's
 // (package parser) and RFC 3986's (package rfc3986): the one-line message
 // ("offset 8: invalid character ' ' in server; expected ...") and the
 // several-line form with the input around the offset, a caret under the
 // offending byte and the rule's line of the RFC. Each public package keeps
 // its own Error type, whose fields name its own grammar's rules, and calls
-// this package to say it.
-package synerr
+// this file to say it.
+
+package safeout
 
 import (
 	"strconv"
 	"strings"
-
-	"github.com/rfc2396/rfc2396/internal/safetext"
 )
 
 // Error is what a syntax error says, with the rules already named.
-type Error struct {
+type SyntaxError struct {
 	// Input is the string that was checked, and Offset the byte offset of
 	// the first byte no valid string can have there (len(Input): the
 	// input ended too early). Any offset may be given; it is shown within
@@ -39,25 +38,25 @@ type Error struct {
 	Note string
 }
 
-// Offset returns offset within [0, len(input)], for display: an error
+// DisplayOffset returns offset within [0, len(input)], for display: an error
 // built by hand may have any offset.
-func Offset(input string, offset int) int { return min(max(offset, 0), len(input)) }
+func DisplayOffset(input string, offset int) int { return min(max(offset, 0), len(input)) }
 
 // AtEnd reports whether offset is at or past the end of input.
 func AtEnd(input string, offset int) bool { return offset >= len(input) }
 
-// Char describes the byte of input at offset for display, safely (see
-// safetext.Char), or says "end of input"; encode says what to do with a
+// CharOrEnd describes the byte of input at offset for display, safely (see
+// Char), or says "end of input"; encode says what to do with a
 // byte that is not printable ASCII.
-func Char(input string, offset int, encode string) string {
+func CharOrEnd(input string, offset int, encode string) string {
 	if AtEnd(input, offset) {
 		return "end of input"
 	}
-	return safetext.Char(input, Offset(input, offset), encode)
+	return Char(input, DisplayOffset(input, offset), encode)
 }
 
 // Message returns the error on one line, without a package prefix.
-func (e *Error) Message() string {
+func (e *SyntaxError) Message() string {
 	var b strings.Builder
 	b.Grow(64 + len(e.Expected) + len(e.Note))
 	if e.Start != "" {
@@ -71,13 +70,13 @@ func (e *Error) Message() string {
 		writeString(&b, ": ")
 	}
 	writeString(&b, "offset ")
-	writeString(&b, strconv.Itoa(Offset(e.Input, e.Offset)))
+	writeString(&b, strconv.Itoa(DisplayOffset(e.Input, e.Offset)))
 	writeString(&b, ": ")
 	if AtEnd(e.Input, e.Offset) {
 		writeString(&b, "unexpected end of input")
 	} else {
 		writeString(&b, "invalid ")
-		writeString(&b, Char(e.Input, e.Offset, e.Encode))
+		writeString(&b, CharOrEnd(e.Input, e.Offset, e.Encode))
 	}
 	writeString(&b, " in ")
 	writeString(&b, e.Rule)
@@ -93,17 +92,10 @@ func (e *Error) Message() string {
 	return b.String()
 }
 
-// writeString writes s to b. It is not inlined: strings.Builder's
-// WriteString inlined at each of Message's writes made Message 11 KB of
-// the playground's WebAssembly module instead of 3 KB (docs/design-notes.md).
-//
-//go:noinline
-func writeString(b *strings.Builder, s string) { b.WriteString(s) }
-
 // WithPosition returns message followed by three indented lines: the input
-// around offset (see safetext.Line), a caret under the offending byte, and
+// around offset (see Line), a caret under the offending byte, and
 // the rule's definition followed by where it is from in parentheses.
 func WithPosition(message, input string, offset int, definition, where string) string {
-	line, col := safetext.Line(input, Offset(input, offset))
+	line, col := Line(input, DisplayOffset(input, offset))
 	return message + "\n  " + line + "\n  " + strings.Repeat(" ", col) + "^\n  " + definition + "  (" + where + ")"
 }

@@ -1,4 +1,4 @@
-package htmlesc
+package safeout
 
 import (
 	"bufio"
@@ -18,14 +18,14 @@ var contexts = []struct {
 	name, tmpl string
 	ours       func(string) string
 }{
-	{"text (htmlescaper)", `<p>{{.}}</p>`, func(s string) string { return "<p>" + Text(s) + "</p>" }},
-	{"attribute (attrescaper)", `<p title="{{.}}">`, func(s string) string { return `<p title="` + Text(s) + `">` }},
-	{"RCDATA (rcdataescaper)", `<title>{{.}}</title>`, func(s string) string { return "<title>" + Text(s) + "</title>" }},
+	{"text (htmlescaper)", `<p>{{.}}</p>`, func(s string) string { return "<p>" + HTMLText(s) + "</p>" }},
+	{"attribute (attrescaper)", `<p title="{{.}}">`, func(s string) string { return `<p title="` + HTMLText(s) + `">` }},
+	{"RCDATA (rcdataescaper)", `<title>{{.}}</title>`, func(s string) string { return "<title>" + HTMLText(s) + "</title>" }},
 	{"URL (urlfilter, urlnormalizer, attrescaper)", `<a href="{{.}}">`, func(s string) string {
-		return `<a href="` + Text(NormalizeURL(FilterURL(s))) + `">`
+		return `<a href="` + HTMLText(NormalizeURL(FilterURL(s))) + `">`
 	}},
 	{"fragment (urlescaper, attrescaper)", `<a href="#x-{{.}}">`, func(s string) string {
-		return `<a href="#x-` + Text(EscapeURL(s)) + `">`
+		return `<a href="#x-` + HTMLText(EscapeURL(s)) + `">`
 	}},
 	{"markup in text", `<p>{{.}}</p>`, nil},
 	{"markup in RCDATA (rcdataescaper)", `<title>{{.}}</title>`, func(s string) string { return "<title>" + NormHTML(HTML(s)) + "</title>" }},
@@ -42,7 +42,7 @@ func theirs(t *testing.T, tmpl string, v any) string {
 }
 
 // check compares each context's escaping of s with html/template's, and
-// EscapeString with template.HTMLEscapeString.
+// EscapeHTMLString with template.HTMLEscapeString.
 func check(t *testing.T, s string) {
 	t.Helper()
 	for _, c := range contexts {
@@ -56,22 +56,22 @@ func check(t *testing.T, s string) {
 			want, got = theirs(t, c.tmpl, s), c.ours(s)
 		}
 		if diff := cmp.Diff(want, got); diff != "" {
-			t.Errorf("%q in %s (-html/template +htmlesc):\n%s", s, c.name, diff)
+			t.Errorf("%q in %s (-html/template +safeout):\n%s", s, c.name, diff)
 		}
 	}
-	if want, got := template.HTMLEscapeString(s), EscapeString(s); got != want {
-		t.Errorf("EscapeString(%q) = %q, template.HTMLEscapeString gives %q", s, got, want)
+	if want, got := template.HTMLEscapeString(s), EscapeHTMLString(s); got != want {
+		t.Errorf("EscapeHTMLString(%q) = %q, template.HTMLEscapeString gives %q", s, got, want)
 	}
 	var b strings.Builder
-	WriteText(&b, s)
-	if b.String() != Text(s) {
-		t.Errorf("WriteText(%q) = %q, Text gives %q", s, b.String(), Text(s))
+	WriteHTMLText(&b, s)
+	if b.String() != HTMLText(s) {
+		t.Errorf("WriteHTMLText(%q) = %q, Text gives %q", s, b.String(), HTMLText(s))
 	}
 }
 
-// cases reads testdata/strings.txt.
+// cases reads testdata/html-strings.txt.
 func cases(t testing.TB) []string {
-	f, err := os.Open("testdata/strings.txt")
+	f, err := os.Open("testdata/html-strings.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +85,7 @@ func cases(t testing.TB) []string {
 		}
 		s, err := strconv.Unquote(line)
 		if err != nil {
-			t.Fatalf("testdata/strings.txt: %s: %v", line, err)
+			t.Fatalf("testdata/html-strings.txt: %s: %v", line, err)
 		}
 		out = append(out, s)
 	}

@@ -1,10 +1,11 @@
-// Package safetext writes input bytes, whatever they are, safely into
+// This file writes input bytes, whatever they are, safely into
 // messages for people: [Char] the byte an error points at, [Line] the line
 // of input around it (UTF-8 text as itself, any other byte a terminal
 // would act on as \xNN), for the errors of packages parser and rfc3986, and
 // [Quote] a string quoted with every byte that is not printable ASCII as
 // \xNN.
-package safetext
+
+package safeout
 
 import (
 	"fmt"

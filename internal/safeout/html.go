@@ -1,4 +1,4 @@
-// Package htmlesc is the run-time half of the site's compiled templates:
+// This file is the run-time half of the site's compiled templates:
 // the escapers that html/template inserts into the templates'
 // pipelines, reimplemented byte for byte, so that the code
 // site/internal/rendergen writes from site/templates renders exactly what
@@ -11,7 +11,8 @@
 // turns every other value into one first, as html/template's stringify
 // does, and decides at generate time what to do with a value of type
 // [HTML], the one content type the site uses.
-package htmlesc
+
+package safeout
 
 import "strings"
 
@@ -63,7 +64,9 @@ func replace(b *strings.Builder, s string, table []string) {
 
 // writeString writes s to b. It is not inlined: strings.Builder's
 // WriteString inlined at the writes of replace and processURL weighed
-// 2 KB of the playground's WebAssembly module.
+// 2 KB of the playground's WebAssembly module, and at each of
+// [SyntaxError.Message]'s writes made Message 11 KB of it instead of 3 KB
+// (docs/design-notes.md).
 //
 //go:noinline
 func writeString(b *strings.Builder, s string) { b.WriteString(s) }
@@ -78,7 +81,7 @@ func needs(s string, table []string) bool {
 	return false
 }
 
-// WriteText writes plain text s to b escaped as html/template's
+// WriteHTMLText writes plain text s to b escaped as html/template's
 // htmlescaper, attrescaper and rcdataescaper escape a string (they
 // differ only for [HTML], which the generated code handles itself). It is
 // not inlined: the generated renderers call it at every action, and
@@ -86,16 +89,16 @@ func needs(s string, table []string) bool {
 // WebAssembly (docs/design-notes.md).
 //
 //go:noinline
-func WriteText(b *strings.Builder, s string) { replace(b, s, textReplacement[:]) }
+func WriteHTMLText(b *strings.Builder, s string) { replace(b, s, textReplacement[:]) }
 
-// Text is s escaped as [WriteText] writes it.
-func Text(s string) string {
+// HTMLText is s escaped as [WriteHTMLText] writes it.
+func HTMLText(s string) string {
 	if !needs(s, textReplacement[:]) {
 		return s
 	}
 	var b strings.Builder
 	b.Grow(len(s) + 16)
-	WriteText(&b, s)
+	WriteHTMLText(&b, s)
 	return b.String()
 }
 
@@ -114,9 +117,9 @@ func NormHTML(h HTML) string {
 	return b.String()
 }
 
-// Unsafe is what [FilterURL] puts in place of a URL with a scheme other
+// UnsafeURL is what [FilterURL] puts in place of a URL with a scheme other
 // than http, https or mailto (html/template's filterFailsafe).
-const Unsafe = "ZgotmplZ"
+const UnsafeURL = "ZgotmplZ"
 
 // FilterURL is html/template's urlfilter for a string that is not a
 // template.URL: s itself when it has no scheme (no ":" before the first
@@ -125,7 +128,7 @@ const Unsafe = "ZgotmplZ"
 func FilterURL(s string) string {
 	if protocol, _, ok := strings.Cut(s, ":"); ok && !strings.Contains(protocol, "/") {
 		if !strings.EqualFold(protocol, "http") && !strings.EqualFold(protocol, "https") && !strings.EqualFold(protocol, "mailto") {
-			return "#" + Unsafe
+			return "#" + UnsafeURL
 		}
 	}
 	return s
@@ -196,18 +199,18 @@ var stringReplacement = [...]string{
 	'>':  "&gt;",
 }
 
-// WriteString writes s to b as html/template's HTMLEscapeString escapes
+// WriteHTMLString writes s to b as html/template's HTMLEscapeString escapes
 // it: NUL, '"', '&', '\”, '<' and '>' replaced, the rest as is. It is
 // for markup written by hand into an [HTML] value.
-func WriteString(b *strings.Builder, s string) { replace(b, s, stringReplacement[:]) }
+func WriteHTMLString(b *strings.Builder, s string) { replace(b, s, stringReplacement[:]) }
 
-// EscapeString is s escaped as [WriteString] writes it.
-func EscapeString(s string) string {
+// EscapeHTMLString is s escaped as [WriteHTMLString] writes it.
+func EscapeHTMLString(s string) string {
 	if !needs(s, stringReplacement[:]) {
 		return s
 	}
 	var b strings.Builder
 	b.Grow(len(s) + 16)
-	WriteString(&b, s)
+	WriteHTMLString(&b, s)
 	return b.String()
 }

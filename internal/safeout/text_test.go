@@ -1,4 +1,4 @@
-package safetext
+package safeout
 
 import (
 	"strings"

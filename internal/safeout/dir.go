@@ -1,4 +1,4 @@
-// Package safedir writes files into one directory without following a
+// This file writes files into one directory without following a
 // symbolic link and without writing anything outside it: the directory is
 // opened as an [os.Root], every directory on the way to a file and the
 // file it replaces are checked with Lstat, and a file is written under a
@@ -7,7 +7,8 @@
 //
 // Packages site (the static copy) and conformance (a suite directory)
 // write through it.
-package safedir
+
+package safeout
 
 import (
 	"errors"
@@ -21,11 +22,11 @@ import (
 	"strings"
 )
 
-// Open creates dir if it does not exist, checks that it is a directory and
+// OpenDir creates dir if it does not exist, checks that it is a directory and
 // not a symbolic link to one, and opens it as an [os.Root]: nothing written
 // through the root can land outside dir. Its errors concern dir itself; the
 // caller names it.
-func Open(dir string) (*os.Root, error) {
+func OpenDir(dir string) (*os.Root, error) {
 	if dir == "" {
 		return nil, errors.New("the directory name is empty")
 	}
@@ -110,11 +111,11 @@ func WriteFile(root *os.Root, name string, b []byte) error {
 	return nil
 }
 
-// Check reports the error [WriteFile] would give for name without
+// CheckPath reports the error [WriteFile] would give for name without
 // writing anything: a symbolic link or a file on the way, a link or
 // something other than a regular file at name. Directories still to be
 // made are no error.
-func Check(root *os.Root, name string) error {
+func CheckPath(root *os.Root, name string) error {
 	return walk(root, name, false)
 }
 

@@ -4,8 +4,8 @@ import (
 	"maps"
 	"strings"
 
-	"github.com/rfc2396/rfc2396/internal/errtype"
 	"github.com/rfc2396/rfc2396/internal/pct"
+	"github.com/rfc2396/rfc2396/internal/resolve"
 )
 
 // DefaultPorts returns a new map from lower-case scheme to the port that
@@ -140,7 +140,7 @@ func (u *URI) Normalize(opts ...NormalizeOption) (*URI, error) {
 // caller never gave.
 func (p *Profile) composeNormal(scheme, authority Component, path string, query, fragment Component) (*URI, error) {
 	u, err := p.compose(scheme, authority, path, query, fragment)
-	if e, ok := errtype.As[*Error](err); ok {
+	if e, ok := resolve.ErrorAs[*Error](err); ok {
 		return nil, &ComposeError{Ref: e.Input, Err: err}
 	}
 	return u, err

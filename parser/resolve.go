@@ -4,10 +4,7 @@ import (
 	"strings"
 
 	"github.com/rfc2396/rfc2396/grammar"
-	"github.com/rfc2396/rfc2396/internal/enumname"
-	"github.com/rfc2396/rfc2396/internal/errtype"
-	"github.com/rfc2396/rfc2396/internal/option"
-	"github.com/rfc2396/rfc2396/internal/refpath"
+	"github.com/rfc2396/rfc2396/internal/resolve"
 	"github.com/rfc2396/rfc2396/internal/uriparts"
 )
 
@@ -178,7 +175,7 @@ const (
 
 // resolveReasons names the reasons, those package rfc3986 has too as it
 // does.
-var resolveReasons = enumname.ResolveReasons(InvalidBase, RelativeBase, InvalidReference, RelativeTarget, map[ResolveReason]enumname.Name{
+var resolveReasons = resolve.Reasons(InvalidBase, RelativeBase, InvalidReference, RelativeTarget, map[ResolveReason]resolve.EnumName{
 	OpaqueBase:      {Code: "opaque-base", Text: "the base is opaque"},
 	DotDotRefused:   {Code: "dotdot-above-root", Text: `the reference climbs above the root with ".."`},
 	Unrepresentable: {Code: "unrepresentable", Text: "the result does not recompose into a reference"},
@@ -294,7 +291,7 @@ func (u *URI) Resolve(ref string, opts ...ResolveOption) (*URI, []Warning, error
 // it starts with "?": the gap of RFC 2396 that Appendix C's "?y" relies on.
 // The query and fragment must still be valid.
 func (p *Profile) parseQueryOnly(ref string, perr error) (*URI, error) {
-	e, ok := errtype.As[*Error](perr)
+	e, ok := resolve.ErrorAs[*Error](perr)
 	if !ok || e.Gap != GapEmptyRelativePath {
 		return nil, perr
 	}
@@ -317,7 +314,7 @@ func (p *Profile) parseQueryOnly(ref string, perr error) (*URI, error) {
 // shiftError makes an error about a part of ref that starts at off into an
 // error about ref.
 func shiftError(err error, ref string, off int) error {
-	e, ok := errtype.As[*Error](err)
+	e, ok := resolve.ErrorAs[*Error](err)
 	if !ok {
 		return err
 	}
@@ -392,7 +389,7 @@ func (u *URI) resolveComponents(ref *URI, opts []ResolveOption) (resolution, []W
 
 // configOf applies opts to a resolveConfig; with none it allocates
 // nothing.
-func configOf(opts []ResolveOption) resolveConfig { return option.Apply(opts) }
+func configOf(opts []ResolveOption) resolveConfig { return resolve.ApplyOptions(opts) }
 
 // resolveWith is resolveComponents under cfg, for u and ref not nil.
 func (u *URI) resolveWith(ref *URI, cfg resolveConfig) (resolution, []Warning, error) {
@@ -469,7 +466,7 @@ func (u *URI) resolveWith(ref *URI, cfg resolveConfig) (resolution, []Warning, e
 	if emptyBase {
 		warnings = append(warnings, WarnEmptyBasePath)
 	}
-	if !refpath.HasDotSegment(dir) && !refpath.HasDotSegment(path) {
+	if !resolve.HasDotSegment(dir) && !resolve.HasDotSegment(path) {
 		// Steps 6c to 6g leave the merged path as it is: a segment of
 		// dir, which is empty or ends in "/", cannot run on into path.
 		return resolution{scheme: scheme, authority: authority, dir: dir, path: path, query: query, fragment: fragment, ref: ref}, warnings, nil
@@ -589,20 +586,20 @@ func recomposesTo(s string, scheme, authority Component, dir, path string, query
 // segment before it; 6f then applies once, to a final "..". The tests
 // check this against a literal string-rewriting reading of the steps.
 func removeDotSegments(path string) (string, int) {
-	if !refpath.HasDotSegment(path) {
+	if !resolve.HasDotSegment(path) {
 		return path, 0 // nothing for the steps to remove
 	}
 	lead := 0
 	if strings.HasPrefix(path, "/") {
 		lead = 1
 	}
-	var stack [32]refpath.Span
-	kept := refpath.ReduceSpans(path, lead, 0, stack[:0])
+	var stack [32]resolve.Span
+	kept := resolve.ReduceSpans(path, lead, 0, stack[:0])
 	above := 0
 	for above < len(kept) && path[kept[above].Start:kept[above].End] == ".." {
 		above++
 	}
-	return refpath.Join(path, path[:lead], kept), above
+	return resolve.Join(path, path[:lead], kept), above
 }
 
 // dropLeadingDotDot removes the first n ".." segments of a path that

@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/rfc2396/rfc2396/internal/pct"
-	"github.com/rfc2396/rfc2396/internal/refpath"
+	"github.com/rfc2396/rfc2396/internal/resolve"
 )
 
 // DefaultPorts returns a new map from lower-case scheme to the port that
@@ -224,7 +224,7 @@ func (nz normalizer) normalizeEncodingKeepDots(path string) string {
 // with "a/.." leaves a "/" ("a/../b" gives "/b"), so a first segment is
 // never removed, nor are ".." segments that come before it.
 func reduceRootless(path string) string {
-	return refpath.Reduce(path, 1)
+	return resolve.Reduce(path, 1)
 }
 
 // normalizeEncoding applies writeNormalized to s (so that an encoded "." is

@@ -4,9 +4,7 @@ import (
 	"bytes"
 	"strings"
 
-	"github.com/rfc2396/rfc2396/internal/enumname"
-	"github.com/rfc2396/rfc2396/internal/option"
-	"github.com/rfc2396/rfc2396/internal/refpath"
+	"github.com/rfc2396/rfc2396/internal/resolve"
 	"github.com/rfc2396/rfc2396/internal/safeout"
 	"github.com/rfc2396/rfc2396/internal/uriparts"
 )
@@ -46,9 +44,9 @@ const UnreachableTarget = ownResolveReasons
 const Unrepresentable = ownResolveReasons + 1
 
 // resolveReasons holds the codes and texts: the four reasons shared with
-// package parser come from package enumname, the others are this
+// package parser come from internal/resolve.Reasons, the others are this
 // package's.
-var resolveReasons = enumname.ResolveReasons(InvalidBase, RelativeBase, InvalidReference, RelativeTarget, map[ResolveReason]enumname.Name{
+var resolveReasons = resolve.Reasons(InvalidBase, RelativeBase, InvalidReference, RelativeTarget, map[ResolveReason]resolve.EnumName{
 	UnreachableTarget: {Code: "unreachable-target", Text: "no reference resolves to the target against the base"},
 	Unrepresentable:   {Code: "unrepresentable", Text: "the result does not recompose into a reference"},
 })
@@ -157,7 +155,7 @@ func (u *URI[R]) ResolveReferenceString(ref *URI[R], opts ...ResolveOption) (str
 
 // configOf applies opts to a resolveConfig; with none it allocates
 // nothing.
-func configOf(opts []ResolveOption) resolveConfig { return option.Apply(opts) }
+func configOf(opts []ResolveOption) resolveConfig { return resolve.ApplyOptions(opts) }
 
 // Warning is something a resolution relied on where RFC 3986 contradicts
 // itself: the result is still returned, as the algorithm of section 5
@@ -258,7 +256,7 @@ func targetOf[R Rule](base, r *URI[R], cfg resolveConfig) target {
 		t = target{scheme: base.Scheme(), authority: base.Authority(), dir: mergeDir(base), path: r.Path(), query: r.Query()}
 	}
 	// dir is empty or ends in "/": no segment runs from it into path.
-	t.dotted = refpath.HasDotSegment(t.dir) || refpath.HasDotSegment(t.path)
+	t.dotted = resolve.HasDotSegment(t.dir) || resolve.HasDotSegment(t.path)
 	return t
 }
 
@@ -365,7 +363,7 @@ func recomposeMerged(scheme, authority Component, dir, path string, query, fragm
 // byte is copied to the output at most once, and a ".." removes bytes from
 // the end of the output, each at most once.
 func RemoveDotSegments(path string) string {
-	if !refpath.HasDotSegment(path) {
+	if !resolve.HasDotSegment(path) {
 		return path // only step E applies: the path moves to the output whole
 	}
 	return string(removeDotSegmentsInPlace([]byte(path)))

@@ -1,4 +1,4 @@
-package option
+package resolve
 
 import "testing"
 
@@ -19,11 +19,11 @@ func TestApply(t *testing.T) {
 		{"both, and a nil one skipped", []opt{setA, nil, setB}, config{a: true, b: true}},
 	}
 	for _, tt := range tests {
-		if got := Apply(tt.opts); got != tt.want {
-			t.Errorf("%s: Apply = %+v, want %+v", tt.name, got, tt.want)
+		if got := ApplyOptions(tt.opts); got != tt.want {
+			t.Errorf("%s: ApplyOptions = %+v, want %+v", tt.name, got, tt.want)
 		}
 	}
-	if n := testing.AllocsPerRun(100, func() { _ = Apply[config, opt](nil) }); n != 0 {
-		t.Errorf("Apply with no options allocates %v times", n)
+	if n := testing.AllocsPerRun(100, func() { _ = ApplyOptions[config, opt](nil) }); n != 0 {
+		t.Errorf("ApplyOptions with no options allocates %v times", n)
 	}
 }

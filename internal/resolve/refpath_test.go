@@ -1,4 +1,4 @@
-package refpath
+package resolve
 
 import (
 	"strings"

@@ -1,9 +1,10 @@
-// Package refpath holds the path arithmetic of relativization that RFC
+// This file holds the path arithmetic of relativization that RFC
 // 2396 and RFC 3986 share: both resolve a relative path by merging it with
 // the base's directory (RFC 2396 section 5.2 step 6, RFC 3986 section
 // 5.2.3) and read "." and ".." alike, so the relative paths from one
 // directory to a target path are the same under both.
-package refpath
+
+package resolve
 
 import (
 	"slices"

@@ -1,10 +1,10 @@
-package enumname
+package resolve
 
 import "testing"
 
-func TestResolveReasons(t *testing.T) {
+func TestReasons(t *testing.T) {
 	type reason int
-	table := ResolveReasons[reason](1, 2, 3, 7, map[reason]Name{4: {"own", "its own reason"}})
+	table := Reasons[reason](1, 2, 3, 7, map[reason]EnumName{4: {"own", "its own reason"}})
 	tests := []struct {
 		r          reason
 		code, text string

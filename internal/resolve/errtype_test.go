@@ -1,4 +1,4 @@
-package errtype_test
+package resolve_test
 
 import (
 	"errors"
@@ -8,7 +8,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/rfc2396/rfc2396/internal/errtype"
+	"github.com/rfc2396/rfc2396/internal/resolve"
 )
 
 // target is the error type the tests look for.
@@ -34,9 +34,9 @@ type refuser struct{ error }
 
 func (refuser) As(any) bool { return false }
 
-// TestAs checks that As finds what errors.As finds, in the same place of
+// TestErrorAs checks that ErrorAs finds what errors.As finds, in the same place of
 // the chain, for every shape of chain errors.As knows.
-func TestAs(t *testing.T) {
+func TestErrorAs(t *testing.T) {
 	one, two := &target{1}, &target{2}
 	other := errors.New("other")
 	tests := []struct {
@@ -60,23 +60,23 @@ func TestAs(t *testing.T) {
 	for _, tt := range tests {
 		var want *target
 		wantOK := errors.As(tt.err, &want)
-		got, gotOK := errtype.As[*target](tt.err)
+		got, gotOK := resolve.ErrorAs[*target](tt.err)
 		if gotOK != wantOK || !cmp.Equal(got, want) {
-			t.Errorf("%s: As = %v, %v; errors.As = %v, %v", tt.name, got, gotOK, want, wantOK)
+			t.Errorf("%s: ErrorAs = %v, %v; errors.As = %v, %v", tt.name, got, gotOK, want, wantOK)
 		}
 	}
 	// A type that is not a pointer.
-	if e, ok := errtype.As[converter](fmt.Errorf("a: %w", converter{5})); !ok || e.n != 5 {
-		t.Errorf("As[converter] = %v, %v", e, ok)
+	if e, ok := resolve.ErrorAs[converter](fmt.Errorf("a: %w", converter{5})); !ok || e.n != 5 {
+		t.Errorf("ErrorAs[converter] = %v, %v", e, ok)
 	}
-	if pe, ok := errtype.As[*fs.PathError](fmt.Errorf("a: %w", &fs.PathError{Op: "open"})); !ok || pe.Op != "open" {
-		t.Errorf("As[*fs.PathError] = %v, %v", pe, ok)
+	if pe, ok := resolve.ErrorAs[*fs.PathError](fmt.Errorf("a: %w", &fs.PathError{Op: "open"})); !ok || pe.Op != "open" {
+		t.Errorf("ErrorAs[*fs.PathError] = %v, %v", pe, ok)
 	}
 }
 
-func ExampleAs() {
+func ExampleErrorAs() {
 	err := fmt.Errorf("reading the base: %w", &fs.PathError{Op: "open", Path: "base.txt", Err: fs.ErrNotExist})
-	if pe, ok := errtype.As[*fs.PathError](err); ok {
+	if pe, ok := resolve.ErrorAs[*fs.PathError](err); ok {
 		fmt.Println(pe.Path)
 	}
 	// Output: base.txt

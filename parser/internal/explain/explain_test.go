@@ -8,7 +8,7 @@ import (
 	"github.com/rfc2396/rfc2396/internal/uritest"
 )
 
-// appendixA is this package for the checks of package dfatest: its
+// appendixA is this package for the automata checks of internal/uritest: its
 // automata, and the regular expressions the oracle generates from the same
 // BNF (a separate reading: RE2 over the BNF's text, not Glushkov's
 // construction).

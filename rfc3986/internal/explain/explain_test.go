@@ -8,7 +8,7 @@ import (
 	"github.com/rfc2396/rfc2396/rfc3986/grammar"
 )
 
-// collected is this package for the checks of package dfatest: the
+// collected is this package for the automata checks of internal/uritest: the
 // automata of the ABNF collected from RFC 3986, and the regular
 // expressions the oracle generates from the same ABNF (a separate reading:
 // RE2 over the ABNF's text, not Glushkov's construction). The strings that

@@ -39,6 +39,8 @@ type Standard struct {
 	// references is whether the grammar's start rule is one of its whole
 	// references (uri.Grammar.IsWhole), set for the RFC 3986 family.
 	references bool
+	// newPair returns a Pair by the grammar as published (see NewPair).
+	newPair func() Pair
 }
 
 // Face returns what the standard's own package adds to its grammar (see
@@ -76,6 +78,7 @@ func (s Standard) NewReaderAllow(allow []string) (Reader, error) {
 func grammarStandard[R uri.Rule](g *uri.Grammar[R], face Face) Standard {
 	return Standard{
 		Name: g.Name(), Spec: g.Spec(), face: face, references: g.IsWhole(g.Start()),
+		newPair: func() Pair { return &grammarPair[R]{g: g} },
 		newReader: func(allow []string) (Reader, error) {
 			v, err := g.Allow(allow...)
 			if err != nil {

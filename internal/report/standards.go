@@ -41,6 +41,11 @@ type Standard struct {
 	references bool
 	// newPair returns a Pair by the grammar as published (see NewPair).
 	newPair func() Pair
+	// ladder is the standard's comparison ladder, when not its family's
+	// (see Ladder); mapsToURI whether its strings map to URIs (RFC 3987
+	// section 3.1).
+	ladder    *Ladder
+	mapsToURI bool
 }
 
 // Face returns what the standard's own package adds to its grammar (see
@@ -124,6 +129,13 @@ func grammarStandard[R uri.Rule](g *uri.Grammar[R], face Face) Standard {
 	}
 }
 
+// iri marks s as a standard of IRIs: they map to URIs (RFC 3987 section
+// 3.1) and compare by RFC 3987's ladder (section 5.3).
+func (s Standard) iri() Standard {
+	s.ladder, s.mapsToURI = &ladderRFC3987, true
+	return s
+}
+
 // Rules describes the rules of a standard of the RFC 3986 family (its
 // RFC name, ABNF line and section), in the RFC's order; nil for RFC 2396,
 // whose rules package grammar describes.
@@ -194,7 +206,7 @@ var standardList = sync.OnceValue(func() []Standard {
 	return []Standard{
 		{Name: StandardRFC2396, Spec: "RFC 2396"},
 		grammarStandard(rfc3986.Grammar(), nil),
-		grammarStandard(rfc3987.Grammar(), nil),
+		grammarStandard(rfc3987.Grammar(), nil).iri(),
 		grammarStandard(rfc9112.Grammar(), rfc9112Face{}),
 		grammarStandard(rfc8141.Grammar(), rfc8141Face{}),
 		grammarStandard(rfc6570.Grammar(), nil),

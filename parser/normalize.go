@@ -93,6 +93,11 @@ func (p *Profile) Normalize(ref string, opts ...NormalizeOption) (string, error)
 	if err != nil {
 		return "", err
 	}
+	if u.isNormal(ref, newNormalizeConfig(opts)) {
+		// What Normalize would recompose is ref itself, which p has
+		// just accepted: most references are written in normal form.
+		return ref, nil
+	}
 	n, err := u.Normalize(opts...)
 	if err != nil {
 		return "", err
@@ -105,12 +110,7 @@ func (u *URI) Normalize(opts ...NormalizeOption) (*URI, error) {
 	if u == nil {
 		return nil, errNilURI
 	}
-	cfg := normalizeConfig{ports: defaultPorts}
-	for _, o := range opts {
-		if o != nil {
-			o(&cfg)
-		}
-	}
+	cfg := newNormalizeConfig(opts)
 	scheme := u.Scheme()
 	scheme.Value = strings.ToLower(scheme.Value)
 	fragment := upperEscapes(u.Fragment())
@@ -133,6 +133,80 @@ func (u *URI) Normalize(opts ...NormalizeOption) (*URI, error) {
 	}
 	path := normalizePath(upperEscapes(Some(u.Path())).Value, authority.Defined)
 	return u.Profile().composeNormal(scheme, authority, path, upperEscapes(u.Query()), fragment)
+}
+
+// newNormalizeConfig is the configuration opts make.
+func newNormalizeConfig(opts []NormalizeOption) normalizeConfig {
+	cfg := normalizeConfig{ports: defaultPorts}
+	for _, o := range opts {
+		if o != nil {
+			o(&cfg)
+		}
+	}
+	return cfg
+}
+
+// isNormal reports whether ref, read as u, is its own normal form under
+// cfg: whether [URI.Normalize] would compose from u the components u has,
+// each of which it checks the way Normalize rewrites it, without
+// allocating, and those components make up ref (the java profile reads
+// the "//" of "file:///x" as no authority at all, which composes as
+// "file:/x").
+func (u *URI) isNormal(ref string, cfg normalizeConfig) bool {
+	if n := composedLen(u); n != len(ref) {
+		return false
+	}
+	scheme := u.Scheme().Value
+	if strings.ToLower(scheme) != scheme || !escapesNormal(u.Fragment().Value) || !escapesNormal(u.Path()) {
+		return false
+	}
+	if u.IsOpaque() {
+		return true
+	}
+	authority := u.Authority()
+	if !escapesNormal(authority.Value) || !escapesNormal(u.Query().Value) {
+		return false
+	}
+	if u.AuthorityKind() == ServerAuthority {
+		host := u.Host().Value
+		if strings.ToLower(host) != host {
+			return false
+		}
+		if port := u.Port(); port.Defined && (port.Value == "" || port.Value == cfg.ports[scheme]) {
+			return false
+		}
+	}
+	path := u.Path()
+	return normalizePath(path, authority.Defined) == path
+}
+
+// composedLen is the length of the reference u's components compose.
+func composedLen(u *URI) int {
+	n := len(u.Path())
+	for _, c := range [...]Component{u.Scheme(), u.Query(), u.Fragment()} {
+		if c.Defined {
+			n += 1 + len(c.Value) // ":", "?", "#"
+		}
+	}
+	if a := u.Authority(); a.Defined {
+		n += 2 + len(a.Value) // "//"
+	}
+	return n
+}
+
+// escapesNormal reports whether upperEscapes leaves s as it is.
+func escapesNormal(s string) bool {
+	for i := strings.IndexByte(s, '%'); i >= 0 && i+2 < len(s); {
+		if upper(s[i+1]) != s[i+1] || upper(s[i+2]) != s[i+2] {
+			return false
+		}
+		j := strings.IndexByte(s[i+3:], '%')
+		if j < 0 {
+			break
+		}
+		i += 3 + j
+	}
+	return true
 }
 
 // composeNormal is compose for Normalize: a normal form the grammar in

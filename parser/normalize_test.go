@@ -159,3 +159,33 @@ func TestComposeErrorMessages(t *testing.T) {
 		t.Error("an *Error about the result was found in the ResolveError: it would read as one about the reference")
 	}
 }
+
+// TestNormalizeUnchanged holds Normalize, which returns a reference
+// already in normal form as it is, to the normal form URI.Normalize
+// composes, under every profile, over the corpus sample and the rows of
+// testdata/normalize.txt (both columns): the shortcut must never differ
+// from the composition.
+func TestNormalizeUnchanged(t *testing.T) {
+	refs := uritest.Sample(t, "../testdata/bench-sample.txt")
+	for _, row := range uritest.ReadTable(t, "testdata/normalize.txt", 0) {
+		refs = append(refs, row.Fields...)
+	}
+	refs = append(refs, "http://a:/", "HTTP://a/", "http://A/", "http://a/%7e", "http://a/%7E", "http://u%7e@a/", "a/..//x", "/.//x", "//a/b/../c", "x%2e/../y", "mailto:%aa", "http://a:80", "http://a:81")
+	for _, p := range parser.Profiles() {
+		for _, ref := range refs {
+			u, err := p.Parse(ref)
+			if err != nil {
+				continue
+			}
+			var want string
+			n, werr := u.Normalize()
+			if werr == nil {
+				want = n.String()
+			}
+			got, err := p.Normalize(ref)
+			if got != want || (err == nil) != (werr == nil) {
+				t.Errorf("%s: Normalize(%q) = %q, %v; URI.Normalize gives %q, %v", p.Name(), ref, got, err, want, werr)
+			}
+		}
+	}
+}

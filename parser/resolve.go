@@ -594,11 +594,9 @@ func removeDotSegments(path string) (string, int) {
 		lead = 1
 	}
 	var stack [32]resolve.Span
-	kept := resolve.ReduceSpans(path, lead, 0, stack[:0])
-	above := 0
-	for above < len(kept) && path[kept[above].Start:kept[above].End] == ".." {
-		above++
-	}
+	kept, above := resolve.ReduceSpans(path, lead, 0, stack[:0])
+	// With nothing kept above it (keep 0), every ".." left is at the
+	// start.
 	return resolve.Join(path, path[:lead], kept), above
 }
 
@@ -609,12 +607,14 @@ func dropLeadingDotDot(path string, n int) string {
 	if strings.HasPrefix(path, "/") {
 		lead, path = "/", path[1:]
 	}
-	segs := strings.Split(path, "/")
-	rest := segs[n:]
-	if len(rest) == 0 {
-		rest = []string{""}
+	for ; n > 0; n-- {
+		i := strings.IndexByte(path, '/')
+		if i < 0 {
+			return lead // the last segment dropped: an empty one stays
+		}
+		path = path[i+1:]
 	}
-	return lead + strings.Join(rest, "/")
+	return lead + path
 }
 
 func quoteRef(s string) string {

@@ -12,6 +12,8 @@
 #     (../shared/bench/neturl-cli): BenchmarkCLICorpus (cmd/rfc2396), CPU
 #     time (user+system) of RUNS alternating runs of each batch command
 #     and the line tool over the corpus, and both peaks;
+#   - the time per byte of each operation on long references of each
+#     shape (BenchmarkShapes, in the root package) from 1 KiB to 16 MiB;
 #   - with JOBS=1, the wall times on 1 and 2 cores of scripts/bench-jobs.sh
 #     (20 MB input; a few minutes).
 #
@@ -101,6 +103,22 @@ paste -d ' ' "$tmp/cpu" "$tmp/wall" "$tmp/rss" "$tmp/nrss" | awk '{
 	name = $1; sub(/^op=/, "", name); gsub(/_/, " ", name)
 	printf "| `%s` | %.2f | %.2f | %.0f (%.0f) |\n", name, $2, $4, $6, $8
 }'
+echo
+
+echo "## Time per byte by input shape, 1 KiB to 16 MiB (load $(load))"
+echo
+go test -run '^$' -bench Shapes -cpu 1 -benchtime 100ms -count 1 . >"$tmp/shapes.txt"
+echo "| shape | operation | 1 KiB | 64 KiB | 1 MiB | 16 MiB |"
+echo "| --- | --- | ---: | ---: | ---: | ---: |"
+# Names are shape=S/op=O/size=NKiB; one row per shape and operation, in
+# the order met, with the ns/byte of each size.
+awk '/^BenchmarkShapes/ {
+	split($1, p, "/"); shape = p[2]; op = p[3]; sub(/^shape=/, "", shape); sub(/^op=/, "", op)
+	key = shape " | " op
+	if (!(key in seen)) { seen[key] = 1; order[++k] = key }
+	for (i = 3; i <= NF; i++) if ($i == "ns/byte") row[key] = row[key] sprintf(" %.2f |", $(i - 1))
+}
+END { for (j = 1; j <= k; j++) printf "| %s |%s\n", order[j], row[order[j]] }' "$tmp/shapes.txt"
 echo
 
 if [ "${JOBS:-0}" = 1 ]; then

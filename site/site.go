@@ -334,29 +334,45 @@ func (p *page) Profiles() []string {
 	return names
 }
 
-// playSample is a reference the playground offers to try.
-type playSample struct{ Label, Ref, Base string }
+// playSample is a string the playground offers to try: a reference of
+// RFC 2396 (Standard ""), or a string of another standard, read by its
+// start rule.
+type playSample struct{ Label, Ref, Base, Standard string }
 
-// Samples are the playground's suggestions: one of each kind of reading.
+// Samples are the playground's suggestions: one of each kind of reading
+// under RFC 2396, then one of each other standard's (TestPlaySamples
+// reads each under its standard).
 func (p *page) Samples() []playSample {
 	return []playSample{
-		{"server-based", "http://user@www.example.com:8080/a/b;p?q#frag", ""},
-		{"registry-based", "http://www.example.com:http/x", ""},
-		{"IPv4 host, empty port", "ftp://192.0.2.1:/pub", ""},
-		{"opaque", "mailto:John.Doe@example.com?subject=hi", ""},
-		{"invalid", "http://a b/", ""},
-		{"IPv6 (RFC 2732, not 2396)", "http://[::1]/", ""},
-		{"resolution", "../../g?y#s", "http://a/b/c/d;p?q"},
+		{Label: "server-based", Ref: "http://user@www.example.com:8080/a/b;p?q#frag"},
+		{Label: "registry-based", Ref: "http://www.example.com:http/x"},
+		{Label: "IPv4 host, empty port", Ref: "ftp://192.0.2.1:/pub"},
+		{Label: "opaque", Ref: "mailto:John.Doe@example.com?subject=hi"},
+		{Label: "invalid", Ref: "http://a b/"},
+		{Label: "IPv6 (RFC 2732, not 2396)", Ref: "http://[::1]/"},
+		{Label: "resolution", Ref: "../../g?y#s", Base: "http://a/b/c/d;p?q"},
+		{Label: "IPv6 literal (RFC 3986)", Ref: "ldap://[2001:db8::7]/c=GB?objectClass?one", Standard: "rfc3986"},
+		{Label: "IRI (RFC 3987)", Ref: "http://例え.jp/引き割り.html?q=ü", Standard: "rfc3987"},
+		{Label: "request-target (RFC 9112)", Ref: "/where?q=now", Standard: "rfc9112"},
+		{Label: "URN (RFC 8141)", Ref: "urn:ietf:rfc:3986", Standard: "rfc8141"},
+		{Label: "URI Template (RFC 6570)", Ref: "http://example.com/~{user}{?q,lang}", Standard: "rfc6570"},
 	}
 }
 
 // PlaySample opens the playground on a sample.
 func (p *page) PlaySample(s playSample) string {
-	link := p.PlayLink(grammar.RuleURIReference.String(), s.Ref)
-	if s.Base != "" {
-		link += "&base=" + urlQueryEscape(s.Base)
+	if s.Standard == "" {
+		link := p.PlayLink(grammar.RuleURIReference.String(), s.Ref)
+		if s.Base != "" {
+			link += "&base=" + urlQueryEscape(s.Base)
+		}
+		return link
 	}
-	return link
+	link := p.PlayURL() + "?standard=" + urlQueryEscape(s.Standard)
+	if st, err := report.LookupStandard(s.Standard); err == nil {
+		link += "&rule=" + urlQueryEscape(st.NewReader(nil).StartRule())
+	}
+	return link + "&ref=" + urlQueryEscape(s.Ref)
 }
 
 // AssetURL is a file of the site (style.css, play.js).

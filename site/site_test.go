@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"html"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -19,6 +20,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/internal/oracle"
+	"github.com/rfc2396/rfc2396/internal/report"
 	"github.com/rfc2396/rfc2396/parser"
 )
 
@@ -848,5 +850,46 @@ func TestServerLinks(t *testing.T) {
 	}
 	if len(seen) < 300 {
 		t.Errorf("only %d pages reached from the index", len(seen))
+	}
+}
+
+// TestPlaySamples follows each "Try:" link of the playground page, as a
+// reader clicks it, and checks the verdict the page shows: every sample is
+// valid under its standard except the two strict RFC 2396 refuses, and
+// one sample at least reads each standard the site offers besides RFC 2396.
+func TestPlaySamples(t *testing.T) {
+	h := newSite(t).Handler()
+	code, body := get(t, h, "GET", "/play")
+	if code != http.StatusOK {
+		t.Fatalf("/play = %d", code)
+	}
+	try := between(body, `<p class="note" id="try">`, `</p>`)
+	if try == "" {
+		t.Fatal(`/play has no <p id="try">`)
+	}
+	seen := map[string]bool{}
+	for _, part := range strings.Split(try, `<a href="`)[1:] {
+		link, rest, _ := strings.Cut(part, `"`)
+		label, _, _ := strings.Cut(rest[1:], "</a>")
+		link = html.UnescapeString(link)
+		u, err := url.Parse(link)
+		if err != nil {
+			t.Fatalf("%s: link %q: %v", label, link, err)
+		}
+		seen[u.Query().Get("standard")] = true
+		code, page := get(t, h, "GET", "/play?"+u.RawQuery)
+		if code != http.StatusOK {
+			t.Errorf("%s: %s = %d", label, link, code)
+			continue
+		}
+		valid, _, offset, rule := pageFacts(t, page)
+		if want := label != "invalid" && label != "IPv6 (RFC 2732, not 2396)"; valid != want {
+			t.Errorf("%s: %s: the page says valid=%v (offset %d, rule %q)", label, link, valid, offset, rule)
+		}
+	}
+	for _, st := range report.Standards() {
+		if !st.Profiles() && !seen[st.Name] {
+			t.Errorf("no sample reads %s (%s)", st.Name, st.Spec)
+		}
 	}
 }

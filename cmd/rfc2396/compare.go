@@ -10,16 +10,17 @@ import (
 	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/internal/report"
 	"github.com/rfc2396/rfc2396/parser"
-	"github.com/rfc2396/rfc2396/rfc3986"
+	"github.com/rfc2396/rfc2396/uri"
 )
 
 func compareCommand() *command {
 	return &command{
 		name:    "compare",
 		streams: readsLines | writesResults | runsJobs,
-		summary: "compare the two standards' readings of each reference (not two URIs: see equivalent)",
-		usage:   "compare [--json] [--base BASE] [-f FILE]... [REF ...]",
-		about: `Compares the two standards, not two URIs: what RFC 2396 and RFC 3986 each make
+		summary: "compare two standards' readings of each reference (not two URIs: see equivalent)",
+		usage:   "compare [--standard " + compareChoices() + "] [--json] [--base BASE] [-f FILE]... [REF ...]",
+		about: `Compares two standards, not two URIs: what RFC 2396 and RFC 3986 (or, with
+--standard, another standard of URI references: RFC 3987's IRIs) each make
 of one reference. (To ask whether two URIs are the same, use
 'rfc2396 equivalent A B'.) Reads each REF (with none, each line of standard
 input; "-" reads standard input there) under RFC 3986 and under every RFC 2396 profile, and prints the
@@ -32,8 +33,14 @@ usage, read or write error.`,
 		setup: func(fs *flag.FlagSet) func(*invocation) int {
 			asJSON := fs.Bool("json", false, `print one JSON object per reference: {"input","base","agree","verdicts","compared_profile","differences","resolutions"}`)
 			base := fs.String("base", "", "also resolve each reference against this absolute `URI` under each standard and profile")
+			standard := fs.String("standard", report.StandardRFC3986, "set this `standard` against RFC 2396: "+compareChoices())
 			files := addFileFlag(fs)
 			return func(inv *invocation) int {
+				std, err := compareStandard(*standard)
+				if err != nil {
+					inv.warnf("--standard: %v", err)
+					return 2
+				}
 				baseSet := false
 				inv.flags.Visit(func(f *flag.Flag) { baseSet = baseSet || f.Name == "base" })
 				if *asJSON {
@@ -47,9 +54,10 @@ usage, read or write error.`,
 					})
 				}
 				return runBatch(inv, inv.args, *files, "differing", func() refFunc {
-					var jb report.Buffer // one JSON line, written whole (a long string as it goes)
-					var hb lineBuffer    // the lines of one reference for people, the same way
-					var cm comparer
+					var jb report.Buffer     // one JSON line, written whole (a long string as it goes)
+					var hb lineBuffer        // the lines of one reference for people, the same way
+					pair, _ := std.NewPair() // compareStandard checked it
+					cm := comparer{pair: pair, spec: std.Spec}
 					return func(s *sink, ref string) bool {
 						out := s.out
 						c := cm.compare(ref, *base, baseSet)
@@ -111,9 +119,12 @@ type comparison struct {
 // allocates: the comparison it returns, and the URIs each standard reads
 // into, are valid until the next call.
 type comparer struct {
-	c        comparison
-	u2, tmp  parser.URI
-	u3       rfc3986.URI
+	c       comparison
+	u2, tmp parser.URI
+	// pair reads by the standard set against RFC 2396 (--standard),
+	// RFC 3986 unless set.
+	pair     report.Pair
+	spec     string             // pair's document ("RFC 3986")
 	profiles []*parser.Profile  // parser.Profiles(), which allocates a list a call
 	bases    []report.BaseCache // the base parsed under each profile
 	base     baseReadings
@@ -129,6 +140,9 @@ type comparer struct {
 // reference, made once a run, by the place of a verdict or resolution in
 // its list (RFC 3986's first, then each profile's).
 type outputParts struct {
+	// name is the name of the standard set against RFC 2396 ("rfc3986");
+	// agreeLine and differLine end a reference's first line for people.
+	name, agreeLine, differLine string
 	// validJSON holds the JSON of a valid verdict ("" until it is first
 	// written); resultJSON the start of a resolution's JSON object, up to
 	// the result's value.
@@ -157,10 +171,9 @@ type outputParts struct {
 type baseReadings struct {
 	base   string
 	filled bool
-	line   string // "  resolved against BASE:\n"
-	json   string // the base as a JSON string
-	u3     rfc3986.URI
-	err3   error
+	line   string      // "  resolved against BASE:\n"
+	json   string      // the base as a JSON string
+	err3   error       // the pair's verdict on the base, which it keeps
 	strict *parser.URI // nil when strict rejects the base
 	// asStrict holds, by profile, whether the profile reads the base with
 	// strict's scheme, authority, path, query and fragment, the base has
@@ -173,7 +186,7 @@ type baseReadings struct {
 }
 
 // fill reads base under RFC 3986 and every profile, once per base.
-func (b *baseReadings) fill(base string, profiles []*parser.Profile) {
+func (b *baseReadings) fill(base string, pair report.Pair, profiles []*parser.Profile) {
 	if b.filled && b.base == base {
 		return
 	}
@@ -183,7 +196,7 @@ func (b *baseReadings) fill(base string, profiles []*parser.Profile) {
 	report.WriteString(&jb, base)
 	report.AppendBytesMember(&jb, "base", base) // so b.json runs on with "base_bytes" when base is not UTF-8
 	b.json = string(jb.B)
-	b.err3 = rfc3986.ParseInto(&b.u3, base)
+	b.err3 = pair.ReadBase(base)
 	b.strict, _ = parser.Strict.Parse(base)
 	b.asStrict = make([]bool, len(profiles))
 	b.valid = make([]bool, len(profiles))
@@ -377,9 +390,14 @@ func sameComponents(a, b *parser.URI) bool {
 // strict's (see the argument above); RFC 3986's starts from the base as
 // it was parsed once.
 func (cm *comparer) compare(ref, base string, hasBase bool) *comparison {
+	if cm.pair == nil { // the zero comparer sets RFC 3986 against RFC 2396
+		s, _ := report.LookupStandard(report.StandardRFC3986)
+		cm.pair, _ = s.NewPair()
+		cm.spec = s.Spec
+	}
 	c := &cm.c
 	*c = comparison{ref: ref, base: base, hasBase: hasBase, verdicts: c.verdicts[:0], differences: c.differences[:0], resolutions: c.resolutions[:0], out: &cm.out}
-	err3 := rfc3986.ParseInto(&cm.u3, ref)
+	err3 := cm.pair.ReadRef(ref)
 	if cm.profiles == nil {
 		cm.profiles = parser.Profiles()
 		o := &cm.out
@@ -388,8 +406,10 @@ func (cm *comparer) compare(ref, base string, hasBase bool) *comparison {
 		o.joints = make([]string, 1+len(cm.profiles))
 		o.comparedJSON = make([]string, len(cm.profiles))
 		cm.bases = make([]report.BaseCache, len(cm.profiles))
-		o.verdictLabels = []string{"  " + paddedLabel(report.StandardRFC3986, nil, 24) + " "}
-		o.resolutionLabels = []string{"    " + paddedLabel(report.StandardRFC3986, nil, 22) + " "}
+		o.name = cm.pair.Name()
+		o.agreeLine, o.differLine = ": RFC 2396 and "+cm.spec+" agree\n", ": RFC 2396 and "+cm.spec+" differ\n"
+		o.verdictLabels = []string{"  " + paddedLabel(cm.pair.Name(), nil, 24) + " "}
+		o.resolutionLabels = []string{"    " + paddedLabel(cm.pair.Name(), nil, 22) + " "}
 		for _, p := range cm.profiles {
 			cm.covered = append(cm.covered, coveredProfile(p))
 			o.verdictLabels = append(o.verdictLabels, "  "+paddedLabel(report.StandardRFC2396, p, 24)+" ")
@@ -401,7 +421,7 @@ func (cm *comparer) compare(ref, base string, hasBase bool) *comparison {
 		o.allValidLines = strings.Join(o.validLines, "")
 		cm.authorities = authorityVerdicts{profiles: cm.profiles, covered: cm.covered}
 	}
-	c.verdicts = append(c.verdicts, verdict{standard: report.StandardRFC3986, err: err3, msg: errorMessage(err3)})
+	c.verdicts = append(c.verdicts, verdict{standard: cm.pair.Name(), err: err3, msg: errorMessage(err3)})
 	var u2 *parser.URI
 	var reading strictReading // of u2, when strict read it
 	// known[i]: profile i accepts ref and reads it as strict does.
@@ -435,7 +455,7 @@ func (cm *comparer) compare(ref, base string, hasBase bool) *comparison {
 	strictValid := c.verdicts[1].err == nil
 	c.agree = (err3 == nil) == strictValid
 	if err3 == nil && u2 != nil {
-		c.differences = componentDifferences(c.differences, u2, &cm.u3)
+		c.differences = componentDifferences(c.differences, u2, cm.pair.Ref())
 		if c.compared != nil && c.compared.Edits() == 0 && len(c.differences) > 0 {
 			c.agree = false
 		}
@@ -451,24 +471,25 @@ func (cm *comparer) compare(ref, base string, hasBase bool) *comparison {
 // cm.u2), known which profiles read it as strict does.
 func (cm *comparer) resolve(c *comparison, ref, base string, err3 error, strictValid bool, known []bool) {
 	b := &cm.base
-	b.fill(base, cm.profiles)
+	b.fill(base, cm.pair, cm.profiles)
 	c.baseLine, c.baseJSON = b.line, b.json
 	// RFC 3986: from the base as parsed once and the reference as parsed
 	// above, appended to cm.r3 as Resolve would return it, without
 	// reading it back.
-	v3 := verdict{standard: report.StandardRFC3986}
+	name := cm.pair.Name()
+	v3 := verdict{standard: name}
 	appended := false
 	switch {
-	case b.err3 == nil && b.u3.Scheme().Defined && err3 == nil:
-		cm.r3, _, v3.err = b.u3.AppendResolveReference(cm.r3[:0], &cm.u3)
+	case b.err3 == nil && cm.pair.BaseHasScheme() && err3 == nil:
+		cm.r3, v3.err = cm.pair.AppendResolve(cm.r3[:0])
 		appended = v3.err == nil
-	case b.err3 == nil && b.u3.Scheme().Defined:
+	case b.err3 == nil && cm.pair.BaseHasScheme():
 		// What Resolve returns for a reference it cannot parse, having
 		// parsed it as the verdict did.
-		v3.err = &rfc3986.ResolveError{Op: "resolve", Reason: rfc3986.InvalidReference, Base: base, Ref: ref, Err: err3}
-		v3.msgHead, v3.msg = resolveMessage(v3.err, "rfc3986: ", "rfc3986: invalid reference: ", c.verdicts[0].msg)
+		v3.err = cm.pair.InvalidReference(base, ref, err3)
+		v3.msgHead, v3.msg = resolveMessage(v3.err, name+": ", name+": invalid reference: ", c.verdicts[0].msg)
 	default:
-		v3.result, _, v3.err = rfc3986.Resolve(base, ref) // the error, as Resolve words it
+		v3.result, v3.err = cm.pair.Resolve(base, ref) // the error, as Resolve words it
 	}
 	// Strict, from the base and the reference as parsed: what Resolve
 	// does after parsing them.
@@ -559,23 +580,23 @@ func (cm *comparer) resolveUnder(i int, base, ref string, v *verdict) (result, m
 // componentDifferences appends to ds the components u2 (RFC 2396) and u3
 // (RFC 3986) read differently, and the host's kind when one reads an IPv4
 // address or an IP literal where the other does not.
-func componentDifferences(ds []difference, u2 *parser.URI, u3 *rfc3986.URI) []difference {
-	add := func(name string, a parser.Component, b rfc3986.Component) {
-		if a != parser.Component(b) {
-			ds = append(ds, difference{name, a, parser.Component(b)})
+func componentDifferences(ds []difference, u2 *parser.URI, u3 report.Components) []difference {
+	add := func(name string, a, b parser.Component) {
+		if a != b {
+			ds = append(ds, difference{name, a, b})
 		}
 	}
-	add("scheme", u2.Scheme(), u3.Scheme())
-	add("authority", u2.Authority(), u3.Authority())
-	add("userinfo", u2.UserInfo(), u3.UserInfo())
-	add("host", u2.Host(), u3.Host())
-	add("port", u2.Port(), u3.Port())
-	add("path", parser.Some(u2.Path()), rfc3986.Component{Value: u3.Path(), Defined: true})
-	add("query", u2.Query(), u3.Query())
-	add("fragment", u2.Fragment(), u3.Fragment())
-	k2, k3 := u2.HostKind(), u3.HostKind()
-	if (k2 == parser.IPv4) != (k3 == rfc3986.IPv4) || (k2 == parser.IPv6) != (k3 == rfc3986.IPLiteral) {
-		ds = append(ds, difference{"host_kind", parser.Component{Value: k2.Code(), Defined: k2 != parser.NoHost}, parser.Component{Value: k3.Code(), Defined: k3 != rfc3986.NoHost}})
+	add("scheme", u2.Scheme(), u3.Scheme)
+	add("authority", u2.Authority(), u3.Authority)
+	add("userinfo", u2.UserInfo(), u3.UserInfo)
+	add("host", u2.Host(), u3.Host)
+	add("port", u2.Port(), u3.Port)
+	add("path", parser.Some(u2.Path()), parser.Some(u3.Path))
+	add("query", u2.Query(), u3.Query)
+	add("fragment", u2.Fragment(), u3.Fragment)
+	k2, k3 := u2.HostKind(), u3.HostKind
+	if (k2 == parser.IPv4) != (k3 == uri.IPv4) || (k2 == parser.IPv6) != (k3 == uri.IPLiteral) {
+		ds = append(ds, difference{"host_kind", parser.Component{Value: k2.Code(), Defined: k2 != parser.NoHost}, parser.Component{Value: k3.Code(), Defined: k3 != uri.NoHost}})
 	}
 	return ds
 }
@@ -635,9 +656,9 @@ func writeCompareHuman(w *lineBuffer, c *comparison) {
 	}
 	w.WriteString(refShown)
 	if c.agree {
-		w.WriteString(": RFC 2396 and RFC 3986 agree\n")
+		w.WriteString(c.out.agreeLine)
 	} else {
-		w.WriteString(": RFC 2396 and RFC 3986 differ\n")
+		w.WriteString(c.out.differLine)
 	}
 	if allValid(c.verdicts) && len(c.verdicts) == len(c.out.validLines) {
 		w.WriteString(c.out.allValidLines)
@@ -655,7 +676,7 @@ func writeCompareHuman(w *lineBuffer, c *comparison) {
 		}
 	}
 	if len(c.differences) > 0 {
-		fmt.Fprintf(w, "  components (rfc2396 %s | rfc3986):\n", c.compared.Name())
+		fmt.Fprintf(w, "  components (rfc2396 %s | %s):\n", c.compared.Name(), c.out.name)
 		for _, d := range c.differences {
 			fmt.Fprintf(w, "    %-22s %s | %s\n", d.component, componentText(d.rfc2396), componentText(d.rfc3986))
 		}
@@ -792,7 +813,7 @@ func writeCompareJSON(w *report.Buffer, c *comparison) {
 		do := report.BeginObject(w)
 		do.Str("component", d.component)
 		do.Component("rfc2396", d.rfc2396)
-		do.Component("rfc3986", d.rfc3986)
+		do.Component(c.out.name, d.rfc3986)
 		do.End(false)
 	}
 	w.WriteString(`],"resolutions":`)
@@ -1001,4 +1022,30 @@ func writeProfileName(o *report.Object, p *parser.Profile) {
 		return
 	}
 	o.Str("profile", p.Name())
+}
+
+// compareChoices lists the standards compare sets against RFC 2396: those
+// of URI references that have no profiles.
+func compareChoices() string {
+	var names []string
+	for _, s := range report.StandardsFor(report.JobResolve) {
+		if !s.Profiles() {
+			names = append(names, s.Name)
+		}
+	}
+	return strings.Join(names, "|")
+}
+
+// compareStandard returns the standard named name, if compare can set it
+// against RFC 2396.
+func compareStandard(name string) (report.Standard, error) {
+	s, err := report.LookupStandard(name)
+	if err != nil {
+		return s, err
+	}
+	if s.Profiles() || !s.Does(report.JobResolve) {
+		return s, fmt.Errorf("compare sets RFC 2396 against one of %s, not %s", compareChoices(), name)
+	}
+	_, err = s.NewPair()
+	return s, err
 }

@@ -15,6 +15,8 @@ import (
 	"github.com/rfc2396/rfc2396/internal/uritest"
 	"github.com/rfc2396/rfc2396/parser"
 	"github.com/rfc2396/rfc2396/rfc3986"
+	"github.com/rfc2396/rfc2396/rfc3987"
+	"github.com/rfc2396/rfc2396/uri"
 )
 
 // errText is an error's message, "" for none.
@@ -44,10 +46,58 @@ func TestComparerVerdicts(t *testing.T) {
 	refs := uritest.Sample(t, "../../testdata/bench-sample.txt")
 	refs = append(refs, "http://[::1]/", "http://[fe80::1%eth0]/", "?y", "about:", "http://1.2.3.256/", "http://a~b/", "caf\xc3\xa9", "a b", "", "http://0.0.0000.0/")
 	refs = append(refs, compareCases...)
-	var cm comparer
+	for _, side := range compareSides(t) {
+		t.Run(side.name, func(t *testing.T) { checkComparerVerdicts(t, side, refs) })
+	}
+}
+
+// compareSide is a standard compare sets against RFC 2396, read by its
+// own package: what the comparer's Pair must agree with.
+type compareSide struct {
+	name  string
+	parse func(string) (report.Components, error)
+}
+
+// compareSides are the standards compare takes, each read by its package.
+func compareSides(t *testing.T) []compareSide {
+	t.Helper()
+	sides := []compareSide{
+		{report.StandardRFC3986, func(s string) (report.Components, error) {
+			u, err := rfc3986.Parse(s)
+			return componentsOf(u), err
+		}},
+		{report.StandardRFC3987, func(s string) (report.Components, error) {
+			u, err := rfc3987.Parse(s)
+			return componentsOf(u), err
+		}},
+	}
+	if got := compareChoices(); got != "rfc3986|rfc3987" {
+		t.Fatalf("compareChoices() = %q; the test reads rfc3986|rfc3987", got)
+	}
+	return sides
+}
+
+// componentsOf is u's components, the zero value for nil.
+func componentsOf[R uri.Rule](u *uri.URI[R]) report.Components {
+	if u == nil {
+		return report.Components{}
+	}
+	return report.Components{
+		Scheme: u.Scheme(), Authority: u.Authority(), UserInfo: u.UserInfo(), Host: u.Host(), Port: u.Port(),
+		Path: u.Path(), Query: u.Query(), Fragment: u.Fragment(), HostKind: u.HostKind(),
+	}
+}
+
+func checkComparerVerdicts(t *testing.T, side compareSide, refs []string) {
+	std, err := compareStandard(side.name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pair, _ := std.NewPair()
+	cm := comparer{pair: pair, spec: std.Spec}
 	for _, ref := range refs {
 		c := cm.compare(ref, "", false)
-		u3, err3 := rfc3986.Parse(ref)
+		u3, err3 := side.parse(ref)
 		want := []string{errText(err3)}
 		var first *parser.URI
 		var compared *parser.Profile

@@ -8,7 +8,6 @@ import (
 	"github.com/rfc2396/rfc2396/internal/pct"
 	"github.com/rfc2396/rfc2396/internal/report"
 	"github.com/rfc2396/rfc2396/parser"
-	"github.com/rfc2396/rfc2396/rfc3987"
 )
 
 func equivalentCommand() *command {
@@ -77,22 +76,8 @@ func (s comparisonStep) name() string {
 		"path segment normalization", "scheme-based normalization"}[s]
 }
 
-// section is where the standard std says what the step does.
-func (s comparisonStep) section(std string) string {
-	if std == report.StandardRFC3987 {
-		// RFC 3987 section 5.3 is RFC 3986's ladder with a rung of
-		// its own, character normalization (5.3.2.2), between case
-		// and percent-encoding normalization.
-		return [...]string{"5.3.1", "5.3.2.1", "5.3.2.2", "5.3.2.3", "5.3.2.4", "5.3.3"}[s]
-	}
-	if std != report.StandardRFC2396 {
-		return [...]string{"6.2.1", "6.2.2.1", "", "6.2.2.2", "6.2.2.3", "6.2.3"}[s]
-	}
-	// RFC 2396 has no ladder: section 6 names the case of the scheme
-	// and host, the escapes and the default port; the dot segments go
-	// as steps 6c to 6f of section 5.2 remove them.
-	return [...]string{"6", "6", "", "6", "5.2", "6"}[s]
-}
+// section is where the ladder says what the step does.
+func (s comparisonStep) section(l report.Ladder) string { return l.Rungs[s] }
 
 // uriParts are the components of a reference that equivalence compares,
 // copied out of a reader's view (which the next read overwrites).
@@ -167,7 +152,7 @@ func compareRefs(rd report.Reader, rule report.Rule, a, b string) (equivalence, 
 	pa, fa := read(a)
 	pb, fb := read(b)
 	is3986 := report.RFC3986Family(rd)
-	iri := rd.Standard() == report.StandardRFC3987
+	ladder := report.LadderOf(rd)
 	need := func(name string, s comparisonStep) {
 		if s > e.step {
 			e.step, e.components = s, nil
@@ -178,22 +163,22 @@ func compareRefs(rd report.Reader, rule report.Rule, a, b string) (equivalence, 
 	}
 	for i := range pa.values {
 		if x, y := pa.values[i], pb.values[i]; x != y || pa.defined[i] != pb.defined[i] {
-			need(partNames[i], partStep(partNames[i], x, y, pa.defined[i] == pb.defined[i], pa.server, is3986, iri))
+			need(partNames[i], partStep(partNames[i], x, y, pa.defined[i] == pb.defined[i], pa.server, is3986, ladder))
 		}
 	}
 	if fa != fb {
-		need("fragment", partStep("fragment", fa.Value, fb.Value, fa.Defined == fb.Defined, false, is3986, iri))
+		need("fragment", partStep("fragment", fa.Value, fb.Value, fa.Defined == fb.Defined, false, is3986, ladder))
 	}
 	return e, nil
 }
 
 // partStep is the first rung of the ladder after which the values x and y
 // of the component name of two equivalent references are equal; both
-// defined or both not when sameDefined. Under RFC 3987 (iri), the
-// characters are normalized to NFC after case (5.3.2.2), and
-// percent-encoding normalization decodes what an IRI holds as it is
+// defined or both not when sameDefined. On a ladder with a character rung
+// (RFC 3987's), the characters are normalized after case (NFC, 5.3.2.2),
+// and percent-encoding normalization decodes what an IRI holds as it is
 // (5.3.2.3), as rfc3987's Normalize does.
-func partStep(name, x, y string, sameDefined, server, is3986, iri bool) comparisonStep {
+func partStep(name, x, y string, sameDefined, server, is3986 bool, ladder report.Ladder) comparisonStep {
 	switch {
 	case name == "port" || !sameDefined:
 		return stepScheme
@@ -211,9 +196,9 @@ func partStep(name, x, y string, sameDefined, server, is3986, iri bool) comparis
 	switch {
 	case fx == fy:
 		return stepCase
-	case iri && rfc3987.NormalizeNFC(fx) == rfc3987.NormalizeNFC(fy):
+	case ladder.Characters != nil && ladder.Characters(fx) == ladder.Characters(fy):
 		return stepCharacter
-	case iri && rfc3987.NormalizeNFC(decodeUnreserved(rfc3987.NormalizePercentEncoding(fx))) == rfc3987.NormalizeNFC(decodeUnreserved(rfc3987.NormalizePercentEncoding(fy))):
+	case ladder.Characters != nil && ladder.Characters(decodeUnreserved(ladder.Percent(fx))) == ladder.Characters(decodeUnreserved(ladder.Percent(fy))):
 		return stepPercent
 	case is3986 && decodeUnreserved(fx) == decodeUnreserved(fy):
 		return stepPercent
@@ -304,7 +289,7 @@ func runEquivalent(inv *invocation, rd report.Reader, a, b string, asJSON bool) 
 	if err == nil && own == nil {
 		e, err = compareRefs(rd, rule, a, b)
 	}
-	stepCode, stepName, stepSection := e.step.code(), e.step.name(), e.step.section(rd.Standard())
+	stepCode, stepName, stepSection := e.step.code(), e.step.name(), e.step.section(report.LadderOf(rd))
 	if own != nil {
 		stepCode, stepName, stepSection = own.Step, own.StepName, own.Section
 	}
@@ -355,14 +340,9 @@ func runEquivalent(inv *invocation, rd report.Reader, a, b string, asJSON bool) 
 		std := report.SpecOf(rd)
 		switch {
 		case !e.equivalent:
-			section := "6"
-			switch {
-			case own != nil:
+			section := report.LadderOf(rd).Section
+			if own != nil {
 				section = own.Section
-			case rd.Standard() == report.StandardRFC3987:
-				section = "5.3"
-			case report.RFC3986Family(rd):
-				section = "6.2"
 			}
 			fmt.Fprintf(out, "not equivalent: %s %s after normalization (%s section %s)\n",
 				strings.Join(e.components, ", "), plural(len(e.components), "differs", "differ"), std, section)

@@ -21,8 +21,12 @@ type IRI struct {
 	Warnings []rfc3987.BidiWarning
 }
 
-// MapsToURI reports whether rd reads IRIs, which map to URIs (RFC 3987).
-func MapsToURI(rd Reader) bool { return rd.Standard() == StandardRFC3987 }
+// MapsToURI reports whether rd reads IRIs, which map to URIs (RFC 3987
+// section 3.1).
+func MapsToURI(rd Reader) bool {
+	s, err := LookupStandard(rd.Standard())
+	return err == nil && s.mapsToURI
+}
 
 // ReadIRI fills r.IRI for in, a valid reading under RFC 3987 (nothing
 // otherwise): the URI in maps to by section 3.1 and, when r is a whole

@@ -39,6 +39,13 @@ type Standard struct {
 	// references is whether the grammar's start rule is one of its whole
 	// references (uri.Grammar.IsWhole), set for the RFC 3986 family.
 	references bool
+	// newPair returns a Pair by the grammar as published (see NewPair).
+	newPair func() Pair
+	// ladder is the standard's comparison ladder, when not its family's
+	// (see Ladder); mapsToURI whether its strings map to URIs (RFC 3987
+	// section 3.1).
+	ladder    *Ladder
+	mapsToURI bool
 }
 
 // Face returns what the standard's own package adds to its grammar (see
@@ -76,6 +83,7 @@ func (s Standard) NewReaderAllow(allow []string) (Reader, error) {
 func grammarStandard[R uri.Rule](g *uri.Grammar[R], face Face) Standard {
 	return Standard{
 		Name: g.Name(), Spec: g.Spec(), face: face, references: g.IsWhole(g.Start()),
+		newPair: func() Pair { return &grammarPair[R]{g: g} },
 		newReader: func(allow []string) (Reader, error) {
 			v, err := g.Allow(allow...)
 			if err != nil {
@@ -119,6 +127,13 @@ func grammarStandard[R uri.Rule](g *uri.Grammar[R], face Face) Standard {
 			return out
 		},
 	}
+}
+
+// iri marks s as a standard of IRIs: they map to URIs (RFC 3987 section
+// 3.1) and compare by RFC 3987's ladder (section 5.3).
+func (s Standard) iri() Standard {
+	s.ladder, s.mapsToURI = &ladderRFC3987, true
+	return s
 }
 
 // Rules describes the rules of a standard of the RFC 3986 family (its
@@ -191,7 +206,7 @@ var standardList = sync.OnceValue(func() []Standard {
 	return []Standard{
 		{Name: StandardRFC2396, Spec: "RFC 2396"},
 		grammarStandard(rfc3986.Grammar(), nil),
-		grammarStandard(rfc3987.Grammar(), nil),
+		grammarStandard(rfc3987.Grammar(), nil).iri(),
 		grammarStandard(rfc9112.Grammar(), rfc9112Face{}),
 		grammarStandard(rfc8141.Grammar(), rfc8141Face{}),
 		grammarStandard(rfc6570.Grammar(), nil),

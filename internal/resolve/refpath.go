@@ -199,30 +199,38 @@ func (c *Candidates) Refs() []string {
 	return refs
 }
 
-// Span is a segment of a path as byte offsets [Start, End) into it; an
-// empty segment has Start == End.
+// Span is a run of segments of a path as byte offsets [Start, End) into
+// it, the "/"s between them included; an empty segment has Start == End.
 type Span struct{ Start, End int }
 
 // ReduceSpans removes the dot segments of path[from:] in one pass, as a
 // stack (RFC 2396 section 5.2 steps 6c to 6f, RFC 3986 section 5.2.4 read
 // as a pair of segment stacks), without splitting path into strings: it
-// appends to kept the segments left, as offsets into path, and returns
-// it. A "." is removed, and a ".." removes itself and the segment before
-// it when more than keep segments that are not ".." stand before the
-// ".." (the segment before is then not "..": a ".." that finds more than
-// keep such segments removes one, so none stands above one that is not).
-// A final "." or ".." that is removed leaves an empty last segment (the
-// "/" before it stays).
-func ReduceSpans(path string, from, keep int, kept []Span) []Span {
-	real := 0 // how many segments kept are not ".."
-	for start := from; ; {
-		end := strings.IndexByte(path[start:], '/')
-		last := end < 0
-		if last {
-			end = len(path)
-		} else {
-			end += start
+// appends to kept the segments left, as offsets into path, and returns it
+// with how many of them are "..". A "." is removed, and a ".." removes
+// itself and the segment before it when more than keep segments that are
+// not ".." stand before the ".." (the segment before is then not "..": a
+// ".." that finds more than keep such segments removes one, so none
+// stands above one that is not). A final "." or ".." that is removed
+// leaves an empty last segment (the "/" before it stays).
+//
+// Segments that follow each other in path are kept as one span, so that
+// a path with nothing to remove, or a long run of ".." that cannot be
+// removed, is a span or two, and each byte is looked at a bounded number
+// of times: removing a segment looks back over that segment only.
+func ReduceSpans(path string, from, keep int, kept []Span) ([]Span, int) {
+	real := 0   // how many segments kept are not ".."
+	dotdot := 0 // how many are
+	push := func(start, end int) {
+		if n := len(kept); n > 0 && kept[n-1].End+1 == start && kept[n-1].End < start {
+			kept[n-1].End = end
+			return
 		}
+		kept = append(kept, Span{start, end})
+	}
+	for start := from; ; {
+		end := segmentEnd(path, start)
+		last := end == len(path)
 		switch seg := path[start:end]; {
 		case seg == ".":
 			if last {
@@ -230,30 +238,58 @@ func ReduceSpans(path string, from, keep int, kept []Span) []Span {
 				real++
 			}
 		case seg == ".." && real > keep:
-			kept = kept[:len(kept)-1]
+			// The top segment is one that is not ".." (see above):
+			// the last of the last span.
+			k := &kept[len(kept)-1]
+			if i := strings.LastIndexByte(path[k.Start:k.End], '/'); i >= 0 {
+				k.End = k.Start + i
+			} else {
+				kept = kept[:len(kept)-1]
+			}
 			real--
 			if last {
 				kept = append(kept, Span{end, end})
 				real++
 			}
 		default:
-			kept = append(kept, Span{start, end})
-			if seg != ".." {
+			push(start, end)
+			if seg == ".." {
+				dotdot++
+			} else {
 				real++
 			}
 		}
 		if last {
-			return kept
+			return kept, dotdot
 		}
 		start = end + 1
 	}
+}
+
+// segmentEnd is the offset of the first "/" of path at or after start,
+// or len(path). Segments are short: a loop over their first bytes costs
+// less than a call of strings.IndexByte, which takes over for a long one.
+func segmentEnd(path string, start int) int {
+	for i := start; i < len(path) && i < start+16; i++ {
+		if path[i] == '/' {
+			return i
+		}
+	}
+	if start+16 >= len(path) {
+		return len(path)
+	}
+	if i := strings.IndexByte(path[start+16:], '/'); i >= 0 {
+		return start + 16 + i
+	}
+	return len(path)
 }
 
 // Reduce is [ReduceSpans] on the whole of path, the segments left joined
 // by "/" again.
 func Reduce(path string, keep int) string {
 	var stack [32]Span
-	return Join(path, "", ReduceSpans(path, 0, keep, stack[:0]))
+	kept, _ := ReduceSpans(path, 0, keep, stack[:0])
+	return Join(path, "", kept)
 }
 
 // Join writes lead followed by the spans of path, separated by "/", in

@@ -49,7 +49,7 @@
 //     (testdata/vectors, docs/conformance.md), generated from the grammars
 //     and checked against the oracles;
 //  7. rewrites the output comment of every Example function that now
-//     prints something else (gen/exampleout): an Example shows what the
+//     prints something else (gen/examples outputs): an Example shows what the
 //     grammar in force makes of its input.
 //
 // Every go:generate line of the repository is in this file, so that a
@@ -123,5 +123,5 @@ package rfc2396
 
 // Last, the "Output:" comments of the Example functions that print what
 // the grammar makes of their input (step 7).
-//go:generate go run ./gen/exampleout
+//go:generate go run ./gen/examples outputs
 //go:generate go run ./gen mtimes restore

@@ -1,20 +1,3 @@
-// Command diff prints what a grammar edit changes: given two readings of
-// the RFC 2396 grammar, it prints, rule by rule, short strings that one
-// accepts and the other does not. It is the "what did my edit change"
-// tool for people who edit the grammar and regenerate.
-//
-//	go run ./gen/diff [-n 3] [-tries 4000] [-rules NAME,...] A B
-//	go run ./gen/diff [-n 3] [-tries 4000] [-rules NAME,...] A rfc3986
-//
-// A and B are profiles: a name (strict, rfc2732, rfc2732-intent, java), or
-// a name followed by "+" and edits, comma-separated
-// ("strict+ipv6,non-ascii"). B may also be rfc3986: then each RFC 2396
-// rule is compared with the RFC 3986 rule that plays its part (see
-// counterparts), under A. The strings come from the oracle's generator
-// (random derivations of each rule under each grammar, and mutations of
-// them), and the verdicts from the oracle's regular expressions for each
-// grammar, so the tool shares nothing with the parsers it helps to check.
-// It is deterministic: the same arguments print the same lines.
 package main
 
 import (
@@ -29,43 +12,49 @@ import (
 	"github.com/rfc2396/rfc2396/internal/oracle"
 )
 
-func main() {
-	n := flag.Int("n", 3, "examples per rule and direction")
-	tries := flag.Int("tries", 4000, "derivations per rule and grammar")
-	only := flag.String("rules", "", "only these `rules`, comma-separated (default all)")
-	flag.Usage = func() {
-		fmt.Fprintln(os.Stderr, "usage: go run ./gen/diff [-n 3] [-tries 4000] A B\n\nPrints, per rule, short strings one grammar accepts and the other rejects.\nA and B: strict, rfc2732, rfc2732-intent, java, or NAME+EDIT,EDIT...;\nB may be rfc3986 (RFC 2396 under A against RFC 3986, rule by counterpart).")
-		flag.PrintDefaults()
+// runDiff runs the diff subcommand on its arguments (flags, A and B),
+// printing the report to standard output, and returns the exit status: 2
+// for arguments it cannot read.
+func runDiff(args []string) int {
+	flags := flag.NewFlagSet("diff", flag.ExitOnError)
+	n := flags.Int("n", 3, "examples per rule and direction")
+	tries := flags.Int("tries", 4000, "derivations per rule and grammar")
+	only := flags.String("rules", "", "only these `rules`, comma-separated (default all)")
+	flags.Usage = func() {
+		fmt.Fprintln(os.Stderr, "usage: go run ./gen/examples diff [-n 3] [-tries 4000] [-rules NAME,...] A B\n\nPrints, per rule, short strings one grammar accepts and the other rejects.\nA and B: strict, rfc2732, rfc2732-intent, java, or NAME+EDIT,EDIT...;\nB may be rfc3986 (RFC 2396 under A against RFC 3986, rule by counterpart).")
+		flags.PrintDefaults()
 	}
-	flag.Parse()
-	if flag.NArg() != 2 {
-		flag.Usage()
-		os.Exit(2)
+	// ExitOnError: a flag it does not know exits with status 2, and -h
+	// with 0, after the usage.
+	_ = flags.Parse(args)
+	if flags.NArg() != 2 {
+		flags.Usage()
+		return 2
 	}
 	var rules []string
 	if *only != "" {
 		rules = strings.Split(*only, ",")
 	}
-	if flag.Arg(1) == "rfc3986" {
-		a, err := editSet(flag.Arg(0))
+	if flags.Arg(1) == "rfc3986" {
+		a, err := editSet(flags.Arg(0))
 		if err != nil {
-			fmt.Fprintln(os.Stderr, "diff:", err)
-			os.Exit(2)
+			fmt.Fprintln(os.Stderr, "examples diff:", err)
+			return 2
 		}
-		fmt.Print(diff3986(flag.Arg(0), a, *n, *tries, rules))
-		return
+		fmt.Print(diff3986(flags.Arg(0), a, *n, *tries, rules))
+		return 0
 	}
-	a, err := editSet(flag.Arg(0))
+	a, err := editSet(flags.Arg(0))
 	if err == nil {
 		var b grammar.EditSet
-		b, err = editSet(flag.Arg(1))
+		b, err = editSet(flags.Arg(1))
 		if err == nil {
-			fmt.Print(diff(flag.Arg(0), a, flag.Arg(1), b, *n, *tries, rules))
-			return
+			fmt.Print(diff(flags.Arg(0), a, flags.Arg(1), b, *n, *tries, rules))
+			return 0
 		}
 	}
-	fmt.Fprintln(os.Stderr, "diff:", err)
-	os.Exit(2)
+	fmt.Fprintln(os.Stderr, "examples diff:", err)
+	return 2
 }
 
 // editSet reads a profile: a named profile, optionally followed by "+" and

@@ -15,7 +15,7 @@ import (
 // a call ("u, _ := parser.Parse(...)"), where Go puts an error, is not
 // "_". An Example whose input an edit of the grammar makes invalid then
 // prints the error, or stops on it (log.Fatal), instead of printing zero
-// values that exampleout would write into its output comment as if they
+// values that examples outputs would write into its output comment as if they
 // were what the grammar says.
 func TestExamplesCheckErrors(t *testing.T) {
 	root := filepath.Join("..", "..")

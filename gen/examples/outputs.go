@@ -1,28 +1,3 @@
-// Command exampleout brings the "Output:" comments of the repository's
-// Example functions up to date with the grammar, as go generate runs it
-// after a grammar edit:
-//
-//	go run ./gen/exampleout
-//
-// It runs the Example functions of every package that has one, and for
-// each that fails because it now prints something else (an Example that
-// shows "www.example.com." as a hostname, after an edit that forbids the
-// final dot), writes what it prints in place of its output comment, and
-// shows on standard error the old output and the new, for a reviewer to
-// check that what the Example's comment says still holds. It then runs
-// the Examples again and fails, naming them and writing every file back
-// as it was, unless every one passes. Like the other steps that rewrite
-// what shows the grammar's output, it leaves a diff that CI's drift check
-// puts in front of a reviewer: on an unedited grammar it changes nothing.
-//
-// An Example whose input is meant to be valid, and whose comment says so,
-// stops with log.Fatal when the grammar in force rejects it (every
-// Example checks its errors: TestExamplesCheckErrors). exampleout then
-// fails, naming the Example and its error, and rewrites nothing: an
-// output comment that became an error message would contradict the
-// Example's own prose, so the Example is for a person to change. An
-// Example that panics, or a package that does not build, is an error too,
-// never rewritten.
 package main
 
 import (
@@ -47,14 +22,9 @@ import (
 	"github.com/rfc2396/rfc2396/internal/safeout"
 )
 
-func main() {
-	if err := run(); err != nil {
-		fmt.Fprintln(os.Stderr, "exampleout:", err)
-		os.Exit(1)
-	}
-}
-
-func run() error {
+// rewriteOutputs brings the output comments of the repository's Example
+// functions up to date, from the repository root (see the package doc).
+func rewriteOutputs() error {
 	dirs, err := exampleDirs(".")
 	if err != nil {
 		return err
@@ -82,7 +52,7 @@ func run() error {
 	restore := func() {
 		for path, src := range originals {
 			if err := writeFile(path, src); err != nil {
-				fmt.Fprintf(os.Stderr, "exampleout: %s: could not write back: %v\n", path, err)
+				fmt.Fprintf(os.Stderr, "examples outputs: %s: could not write back: %v\n", path, err)
 			}
 		}
 	}
@@ -91,7 +61,7 @@ func run() error {
 			restore()
 			return err
 		}
-		fmt.Fprintf(os.Stderr, "exampleout: %s: %s: output rewritten; check that what the Example and its comment say still holds:\n%s", f.dir, f.name, outputDiff(f.want, f.got))
+		fmt.Fprintf(os.Stderr, "examples outputs: %s: %s: output rewritten; check that what the Example and its comment say still holds:\n%s", f.dir, f.name, outputDiff(f.want, f.got))
 	}
 	again, err := runExamples(dirs)
 	if err == nil && len(again) > 0 {

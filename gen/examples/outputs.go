@@ -106,19 +106,7 @@ func writeFile(path string, data []byte) error {
 // patterns, whose test files declare an Example function.
 func exampleDirs(root string) ([]string, error) {
 	seen := map[string]bool{}
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			if name := d.Name(); path != root && (strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") || name == "testdata") {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(path, "_test.go") {
-			return nil
-		}
+	err := walkTestFiles(root, func(path string) error {
 		src, err := os.ReadFile(path)
 		if err != nil {
 			return err
@@ -134,6 +122,27 @@ func exampleDirs(root string) ([]string, error) {
 	}
 	sort.Strings(dirs)
 	return dirs, err
+}
+
+// walkTestFiles calls visit with the path of every test file (*_test.go)
+// under root that go test would build: directories whose names begin with
+// "." or "_", and testdata, are skipped. It stops at the first error.
+func walkTestFiles(root string, visit func(path string) error) error {
+	return filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if name := d.Name(); path != root && (strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") || name == "testdata") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		return visit(path)
+	})
 }
 
 var exampleFunc = regexp.MustCompile(`(?m)^func Example`)

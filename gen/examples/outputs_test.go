@@ -4,7 +4,6 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"io/fs"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -21,19 +20,7 @@ func TestExamplesCheckErrors(t *testing.T) {
 	root := filepath.Join("..", "..")
 	fset := token.NewFileSet()
 	examples := 0
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			if name := d.Name(); path != root && (strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") || name == "testdata") {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(path, "_test.go") {
-			return nil
-		}
+	err := walkTestFiles(root, func(path string) error {
 		file, err := parser.ParseFile(fset, path, nil, 0)
 		if err != nil {
 			return err

@@ -104,7 +104,8 @@ func generateStrictCompact(ref *pegFile) error {
 // each of its alternatives, from which the parser sets the slot.
 func pickTable(c *composition, slots [][]int) []byte {
 	var b bytes.Buffer
-	editsParser(&b)
+	// The edit methods of Parser (adapter.go.tmpl), after the tables.
+	execute(&b, "edits", adapterData{Type: "Parser", Cat: "grammar."})
 	b.WriteString("\n// pickEdits holds, for each rule that several definitions define, the\n")
 	b.WriteString("// edit of each definition (NoEdit for Appendix A's): the parser picks\n")
 	b.WriteString("// the last one in force.\n")

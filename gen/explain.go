@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"path"
 	"reflect"
 
 	"github.com/rfc2396/rfc2396/internal/automaton"
@@ -23,7 +24,8 @@ var describedRules = []string{"uric", "uric_no_slash", "pchar", "reserved", "unr
 // package embeds; tables_gen.go holds what must be Go: the rule paths, as
 // values of the catalogue, and the expectations that the states index.
 // catalogue is the import path of the grammar's rule catalogue, which
-// names its rules RuleXxx and their number NumRules; rules of g past the
+// names its rules RuleXxx and their number NumRules, or "" when dir is the
+// catalogue's own package (NAME/grammar); rules of g past the
 // first rules (ABNF's core rules) must not appear in what an error
 // reports. The blob is read back and verified, as the package's tests
 // do, before anything is written. It returns the size of tables.bin.
@@ -69,33 +71,39 @@ func explainTables(dir string, g *automaton.Grammar, rules int, source, catalogu
 	// The playground's WebAssembly module (GOOS=js) leaves the blob out
 	// and builds the same automata lazily (the package's strict_js.go).
 	b.WriteString("//go:build !js\n\n")
-	b.WriteString("package explain\n\n")
-	fmt.Fprintf(&b, "import (\n\t_ \"embed\"\n\n\t%q\n\t\"github.com/rfc2396/rfc2396/internal/dfa\"\n)\n\n", catalogue)
+	fmt.Fprintf(&b, "package %s\n\n", path.Base(dir))
+	cat := ""
+	if catalogue != "" {
+		cat = "grammar."
+		fmt.Fprintf(&b, "import (\n\t_ \"embed\"\n\n\t%q\n\t\"github.com/rfc2396/rfc2396/internal/dfa\"\n)\n\n", catalogue)
+	} else {
+		b.WriteString("import (\n\t_ \"embed\"\n\n\t\"github.com/rfc2396/rfc2396/internal/dfa\"\n)\n\n")
+	}
 	b.WriteString("// tablesBin is the deterministic automaton of every rule, built by gen from\n")
 	b.WriteString("// the BNF (see package internal/automaton), in the layout of package\n")
 	fmt.Fprintf(&b, "// internal/dfa (version %d).\n", dfa.Version)
 	b.WriteString("//\n//go:embed tables.bin\nvar tablesBin string\n\n")
 	b.WriteString("// automata are the tables of every rule, read in place from tablesBin.\n")
-	fmt.Fprintf(&b, "var automata = dfa.MustSlice(%q, tablesBin, &index, grammar.NumRules, paths[:], expectations[:])\n\n", dir+"/tables.bin")
+	fmt.Fprintf(&b, "var automata = dfa.MustSlice(%q, tablesBin, &index, %sNumRules, paths[:], expectations[:])\n\n", dir+"/tables.bin", cat)
 	b.WriteString("// index is where each rule's table lies in tablesBin: the blob's header\n")
 	b.WriteString("// and directory again, so that the tables are cut out of it at start-up\n")
 	b.WriteString("// without reading it.\n")
 	x := enc.Index
 	fmt.Fprintf(&b, "var index = dfa.Index{\n\tSize: %d, Paths: %d, Expectations: %d, InfosAt: %d, Infos: %d,\n\tTables: []dfa.Entry{\n", x.Size, x.Paths, x.Expectations, x.InfosAt, x.Infos)
 	for i, e := range x.Tables {
-		fmt.Fprintf(&b, "\t\tgrammar.Rule%s: {Classes: %d, States: %d, ClassOfAt: %d, TransAt: %d, StatesAt: %d, Pairs: %d, MatchStates: %d, MatchStart: %d, MatchAccept: %d, PairOfAt: %d, MatchAt: %d},\n",
-			goName(g.Defs[i].Name), e.Classes, e.States, e.ClassOfAt, e.TransAt, e.StatesAt, e.Pairs, e.MatchStates, e.MatchStart, e.MatchAccept, e.PairOfAt, e.MatchAt)
+		fmt.Fprintf(&b, "\t\t%sRule%s: {Classes: %d, States: %d, ClassOfAt: %d, TransAt: %d, StatesAt: %d, Pairs: %d, MatchStates: %d, MatchStart: %d, MatchAccept: %d, PairOfAt: %d, MatchAt: %d},\n",
+			cat, goName(g.Defs[i].Name), e.Classes, e.States, e.ClassOfAt, e.TransAt, e.StatesAt, e.Pairs, e.MatchStates, e.MatchStart, e.MatchAccept, e.PairOfAt, e.MatchAt)
 	}
 	b.WriteString("\t},\n}\n\n")
 	b.WriteString("// paths are the rule paths that errors report, from the start rule down.\n")
-	b.WriteString("var paths = [...][]grammar.Rule{\n")
+	fmt.Fprintf(&b, "var paths = [...][]%sRule{\n", cat)
 	for _, p := range names {
 		b.WriteString("\t{")
 		for k, name := range p {
 			if k > 0 {
 				b.WriteString(", ")
 			}
-			fmt.Fprintf(&b, "grammar.Rule%s", goName(name))
+			fmt.Fprintf(&b, "%sRule%s", cat, goName(name))
 		}
 		b.WriteString("},\n")
 	}

@@ -14,6 +14,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"testing"
 
 	"github.com/rfc2396/rfc2396/internal/dfa"
 )
@@ -27,31 +28,64 @@ func Rewrite[R fmt.Stringer](path string, explain func(R, string) dfa.Result[R],
 	if err != nil {
 		return err
 	}
-	lines := strings.Split(string(src), "\n")
+	out, err := rewritten(path, string(src), explain, lookup)
+	if err != nil || out == string(src) {
+		return err
+	}
+	return os.WriteFile(path, []byte(out), 0o644)
+}
+
+// Test is the test of the table at path that a grammar's package runs
+// (TestExplainTable): with update set, it rewrites the table ([Rewrite]),
+// which go generate asks for; otherwise it fails, naming each row that
+// says something else than explain, with what explain says.
+func Test[R fmt.Stringer](t testing.TB, path string, update bool, explain func(R, string) dfa.Result[R], lookup func(string) (R, bool)) {
+	t.Helper()
+	if update {
+		if err := Rewrite(path, explain, lookup); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := rewritten(path, string(src), explain, lookup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	have, want := strings.Split(string(src), "\n"), strings.Split(out, "\n")
+	for i := range have {
+		if have[i] != want[i] {
+			t.Errorf("%s:%d: the row says\n\t%s\nthe automata say\n\t%s\n(go generate rewrites the table)", path, i+1, have[i], want[i])
+		}
+	}
+}
+
+// rewritten returns the table src, read from path, as [Rewrite] writes it.
+func rewritten[R fmt.Stringer](path, src string, explain func(R, string) dfa.Result[R], lookup func(string) (R, bool)) (string, error) {
+	lines := strings.Split(src, "\n")
 	for n, line := range lines {
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
 		fields := strings.Split(line, "\t")
 		if len(fields) != 6 {
-			return fmt.Errorf("%s:%d: want 6 tab-separated fields, got %d", path, n+1, len(fields))
+			return "", fmt.Errorf("%s:%d: want 6 tab-separated fields, got %d", path, n+1, len(fields))
 		}
 		rule, ok := lookup(fields[0])
 		if !ok {
-			return fmt.Errorf("%s:%d: no rule %q", path, n+1, fields[0])
+			return "", fmt.Errorf("%s:%d: no rule %q", path, n+1, fields[0])
 		}
 		in, err := strconv.Unquote(fields[1])
 		if err != nil {
-			return fmt.Errorf("%s:%d: the input: %v", path, n+1, err)
+			return "", fmt.Errorf("%s:%d: the input: %v", path, n+1, err)
 		}
 		res := explain(rule, in)
 		lines[n] = strings.Join([]string{fields[0], fields[1], strconv.Itoa(res.Offset), names(res.Path), names(res.AltPath), res.Expected}, "\t")
 	}
-	out := strings.Join(lines, "\n")
-	if out == string(src) {
-		return nil
-	}
-	return os.WriteFile(path, []byte(out), 0o644)
+	return strings.Join(lines, "\n"), nil
 }
 
 func names[R fmt.Stringer](rules []R) string {

@@ -14,7 +14,7 @@ import (
 // construction).
 var appendixA = dfatest.Package[grammar.Rule]{Engine: dfatest.Engine[grammar.Rule]{Match: Match, Explain: Explain},
 	Oracle: oracle.New(), Generator: oracle.NewGenerator(2396), NumRules: grammar.NumRules, Lookup: grammar.Lookup,
-	Start: grammar.RuleURIReference, Valid: "http://user@www.example.com:8080/a/b;p?q=1#frag", Invalid: "http://user@www.example.com:8080/a b"}
+	Start: grammar.RuleURIReference, Valid: "http://user@www.example.com:8080/a/b;p?q=1#frag", Invalid: "http://user@www.example.com:8080/a b", Root: "../../.."}
 
 // TestAutomata checks every rule's automaton against the oracle:
 // membership, and the offset of the first byte no string of the rule can

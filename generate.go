@@ -16,7 +16,7 @@
 //     grammar); the grammars gen writes for parsing are the union of
 //     rfc2396.peg and every edit's transcription (edits/), as written
 //     (parser/internal/editref, which ParseTree runs under every profile,
-//     strict included) and in compact form (parser/internal/editcompact,
+//     strict included) and in compact form (parser/edit_compact.peg,
 //     which Parse runs under every profile, strict included: with no edit
 //     in force it is Appendix A exactly), and gen compiles the compact
 //     form into Go itself (gen/compile.go: the same matches and tokens as
@@ -31,8 +31,9 @@
 //     diagrams;
 //  5. after the RFC 3986 pipeline below, rewrites what shows the output of
 //     the grammars, from the parsers just built: the explain tables
-//     (parser/internal/explain and rfc3986/internal/explain, testdata/
-//     explain.txt: inputs chosen by hand, what the automata say of them),
+//     (parser and each grammar's package, rfc3986/grammar, ...,
+//     testdata/explain.txt: inputs chosen by hand, what the automata say
+//     of them),
 //     testdata/rfc3986/charset-diff.txt (the characters the two RFCs treat
 //     differently), the readings of testdata/components.txt and the
 //     verdicts of parser/testdata/match.txt and rfc3986/testdata/match.txt
@@ -98,7 +99,7 @@ package rfc2396
 //go:generate go run ./site/internal/rendergen
 
 // The outputs that follow the grammars (step 5).
-//go:generate go run ./parser/internal/explain/tablegen parser/internal/explain/testdata/explain.txt
+//go:generate go test ./parser -run TestExplainTable -update-explain
 //go:generate go test ./rfc3986/grammar -run TestExplainTable -update-explain
 //go:generate go test ./rfc3987/grammar -run TestExplainTable -update-explain
 //go:generate go test ./rfc9112/grammar -run TestExplainTable -update-explain

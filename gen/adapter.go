@@ -41,22 +41,15 @@ type adapterSpec struct {
 	edits bool
 }
 
-// adapter writes what one internal package (compact, editref, editcompact
-// of package parser) needs to run its generated parser, whose type is
-// pegType, by grammar.Rule (peg generates the reference grammars' parsers;
-// gen compiles the compact grammars' own, see compile.go): Parser (with
-// SetEdits for the union grammars), the mapping between the generated
-// parser's rules and the catalogue's rules and, for a compact grammar, the
-// classes and run tables of the run-skipping functions (see accelerate in
-// derive.go).
-func adapter(pkg, pegType, source, size string, rules []*pegRule, acc *accel) []byte {
-	a := adapterSpec{pkg: pkg, pegType: pegType, source: source, catalogue: "github.com/rfc2396/rfc2396/grammar",
-		doc: "Appendix A", size: size, rules: rules, acc: acc, typeName: "Parser", newName: "NewParser",
-		edits: strings.HasPrefix(pegType, "Edit")}
-	if acc != nil {
-		a.parser = acc.names
-	}
-	return adapterFor(a)
+// adapter writes what package parser/internal/editref needs to run the
+// parser peg generates from the union grammar, whose type is pegType, by
+// grammar.Rule: Parser, with the edit methods (SetEdits) of a union
+// grammar, and the mapping between the generated parser's rules and the
+// catalogue's. The compact parsers, which gen writes into packages that
+// hold other parsers, call adapterFor with names of their own.
+func adapter(pkg, pegType, source, size string, rules []*pegRule) []byte {
+	return adapterFor(adapterSpec{pkg: pkg, pegType: pegType, source: source, catalogue: "github.com/rfc2396/rfc2396/grammar",
+		doc: "Appendix A", size: size, rules: rules, typeName: "Parser", newName: "NewParser", edits: true})
 }
 
 // adapterFor writes the adapter a describes.

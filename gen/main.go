@@ -10,7 +10,8 @@
 // (edits/NAME.abnf is rewritten from edits/NAME.peg), then writes the rule
 // catalogue grammar/rules_gen.go, the grammars of the edit parsers
 // (parser/internal/editref, which peg compiles, and its compact form,
-// parser/internal/editcompact, which gen compiles itself: compile.go; both
+// parser/edit_compact.peg, which gen compiles itself into package parser:
+// compile.go; both
 // serve every profile, strict included), the oracle's regular
 // expressions internal/oracle/oracle_gen.go, and the reference site's
 // railroad diagrams and rule data (site/data, see site.go).
@@ -148,7 +149,7 @@ func generateGrammar() error {
 	if err := writeGo("grammar/edits_gen.go", editsTables(comp, profiles)); err != nil {
 		return err
 	}
-	if _, err := explainTables("parser/internal/explain", g, len(defs), "grammar/rfc2396.abnf", "github.com/rfc2396/rfc2396/grammar"); err != nil {
+	if _, err := explainTables("parser", g, len(defs), "grammar/rfc2396.abnf", "github.com/rfc2396/rfc2396/grammar", strictAutomataNames); err != nil {
 		return err
 	}
 	if err := writeSite(rfc2396Site, defs, string(src), sections); err != nil {

@@ -52,3 +52,6 @@ func (n parserNames) FromGrammar() string { return n.id("fromGrammar") }
 
 // Parsers is the pool of an edit's parsers.
 func (n parserNames) Parsers() string { return n.id("parsers") }
+
+// PickEdits is the edits of each pick slot of a union grammar.
+func (n parserNames) PickEdits() string { return n.id("pickEdits") }

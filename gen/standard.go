@@ -132,7 +132,7 @@ func generateStandard(file string) error {
 	if m.lazy() {
 		err = checkLazyPaths(g, len(defs), m.ABNF)
 	} else {
-		tablesSize, err = explainTables(explainDir, g, len(defs), m.ABNF, "")
+		tablesSize, err = explainTables(explainDir, g, len(defs), m.ABNF, "", parserNames{})
 		if err != nil && strings.Contains(err.Error(), "a table holds at most") {
 			err = fmt.Errorf("%v\n(%s: \"explain\": \"lazy\" builds the automata on demand at run time instead)", err, m.File())
 		}

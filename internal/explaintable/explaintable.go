@@ -1,12 +1,12 @@
 // Package explaintable rewrites a table of explained errors, the
 // testdata/explain.txt that package internal/dfa/dfatest checks the
-// automata of parser/internal/explain and rfc3986/internal/explain
-// against. A row's rule and input are the test's; its offset, paths and
-// expected text are what the automata, built from the grammar, say about
-// them, so they change whenever the grammar does. go generate rewrites
-// them (the tablegen commands) and CI's drift check shows every change as
-// a diff to review, instead of leaving a stale row to fail after a grammar
-// edit.
+// automata of package parser and of each grammar's package (rfc3986/grammar,
+// ...) against. A row's rule and input are the test's; its offset, paths
+// and expected text are what the automata, built from the grammar, say
+// about them, so they change whenever the grammar does. go generate
+// rewrites them (each package's TestExplainTable with -update-explain,
+// [Test]) and CI's drift check shows every change as a diff to review,
+// instead of leaving a stale row to fail after a grammar edit.
 package explaintable
 
 import (
@@ -94,18 +94,4 @@ func names[R fmt.Stringer](rules []R) string {
 		s[i] = r.String()
 	}
 	return strings.Join(s, " ")
-}
-
-// Main is the tablegen commands' main: it rewrites the table named by the
-// only argument with [Rewrite], and exits with status 2 on a wrong call
-// and 1 on an error, which it reports on standard error.
-func Main[R fmt.Stringer](explain func(R, string) dfa.Result[R], lookup func(string) (R, bool)) {
-	if len(os.Args) != 2 {
-		fmt.Fprintln(os.Stderr, "usage: tablegen FILE")
-		os.Exit(2)
-	}
-	if err := Rewrite(os.Args[1], explain, lookup); err != nil {
-		fmt.Fprintln(os.Stderr, "tablegen:", err)
-		os.Exit(1)
-	}
 }

@@ -2,7 +2,7 @@
 
 //go:build !js
 
-package explain
+package parser
 
 import (
 	_ "embed"
@@ -11,20 +11,20 @@ import (
 	"github.com/rfc2396/rfc2396/internal/dfa"
 )
 
-// tablesBin is the deterministic automaton of every rule, built by gen from
+// strictTablesBin is the deterministic automaton of every rule, built by gen from
 // the BNF (see package internal/automaton), in the layout of package
 // internal/dfa (version 2).
 //
 //go:embed tables.bin
-var tablesBin string
+var strictTablesBin string
 
-// automata are the tables of every rule, read in place from tablesBin.
-var automata = dfa.MustSlice("parser/internal/explain/tables.bin", tablesBin, &index, grammar.NumRules, paths[:], expectations[:])
+// strictAutomata are the tables of every rule, read in place from strictTablesBin.
+var strictAutomata = dfa.MustSlice("parser/tables.bin", strictTablesBin, &strictIndex, grammar.NumRules, strictPaths[:], strictExpectations[:])
 
-// index is where each rule's table lies in tablesBin: the blob's header
+// strictIndex is where each rule's table lies in strictTablesBin: the blob's header
 // and directory again, so that the tables are cut out of it at start-up
 // without reading it.
-var index = dfa.Index{
+var strictIndex = dfa.Index{
 	Size: 90731, Paths: 192, Expectations: 40, InfosAt: 1468, Infos: 365,
 	Tables: []dfa.Entry{
 		grammar.RuleURIReference: {Classes: 19, States: 515, ClassOfAt: 3658, TransAt: 3914, StatesAt: 23484, Pairs: 30, MatchStates: 12, MatchStart: 343, MatchAccept: 343, PairOfAt: 25690, MatchAt: 24514},
@@ -70,8 +70,8 @@ var index = dfa.Index{
 	},
 }
 
-// paths are the rule paths that errors report, from the start rule down.
-var paths = [...][]grammar.Rule{
+// strictPaths are the rule paths that errors report, from the start rule down.
+var strictPaths = [...][]grammar.Rule{
 	{grammar.RuleURIReference},
 	{grammar.RuleURIReference, grammar.RuleRelativeURI, grammar.RuleRelPath, grammar.RuleRelSegment},
 	{grammar.RuleURIReference, grammar.RuleRelativeURI, grammar.RuleNetPath},
@@ -266,8 +266,8 @@ var paths = [...][]grammar.Rule{
 	{grammar.RuleDigit},
 }
 
-// expectations are the descriptions of what may come next that errors report.
-var expectations = [...]string{
+// strictExpectations are the descriptions of what may come next that errors report.
+var strictExpectations = [...]string{
 	"unreserved, \"#\", \"$\", \"%\", \"&\", \"+\", \",\", \"/\", \";\", \"=\", \"@\" or end of input",
 	"unreserved, \"#\", \"$\", \"%\", \"&\", \"+\", \",\", \"/\", \";\", \"=\", \"?\", \"@\" or end of input",
 	"uric or end of input",

@@ -67,9 +67,9 @@ func TestAddGrammar(t *testing.T) {
 	}
 	want := []string{
 		"go run ./gen standard rfc3986x.manifest.json",
-		"go tool peg -output rfc3986x/internal/reference/reference.peg.go rfc3986x.peg",
-		"go run ./gen patch rfc3986x/internal/reference/reference.peg.go",
-		"go run ./rfc3986x/internal/explain/tablegen rfc3986x/internal/explain/testdata/explain.txt",
+		"go tool peg -output rfc3986x/grammar/reference.peg.go rfc3986x.peg",
+		"go run ./gen patch rfc3986x/grammar/reference.peg.go",
+		"go test ./rfc3986x/grammar -run TestExplainTable -update-explain",
 	}
 	if strings.Join(lines, "\n") != strings.Join(want, "\n") {
 		t.Fatalf("gen standard printed the go:generate lines\n%s\nwant\n%s\nits output:\n%s", strings.Join(lines, "\n"), strings.Join(want, "\n"), out)
@@ -88,17 +88,17 @@ func TestAddGrammar(t *testing.T) {
 		}
 	}
 	gen := filepath.Join(repo, "generate.go")
-	const after9112 = "//go:generate go run ./gen patch rfc9112/internal/reference/reference.peg.go\n"
-	const afterTables = "//go:generate go run ./rfc9112/internal/explain/tablegen rfc9112/internal/explain/testdata/explain.txt\n"
+	const after9112 = "//go:generate go run ./gen patch rfc9112/grammar/reference.peg.go\n"
+	const afterTables = "//go:generate go test ./rfc9112/grammar -run TestExplainTable -update-explain\n"
 	replaceIn(t, gen, after9112, after9112+"//go:generate "+strings.Join(want[:3], "\n//go:generate ")+"\n")
 	replaceIn(t, gen, afterTables, afterTables+"//go:generate "+want[3]+"\n")
 	out, err = run(t, repo, "go", "run", "./gen", "standard", "rfc3986x.manifest.json")
 	if err != nil || strings.Contains(out, "generate.go lacks") || strings.Contains(out, "wrote") {
 		t.Errorf("gen standard, run again: %v, want no lines lacking and nothing written:\n%s", err, out)
 	}
-	table := read("rfc3986x/internal/explain/testdata/explain.txt")
+	table := read("rfc3986x/grammar/testdata/explain.txt")
 	if !strings.Contains(table, "URI-reference\t\"\\x00\"\t0\tURI-reference\t") {
-		t.Errorf("tablegen did not fill the first row of the explain table:\n%s", table)
+		t.Errorf("TestExplainTable -update-explain did not fill the first row of the explain table:\n%s", table)
 	}
 
 	// Step 5: the new package's tests.

@@ -16,7 +16,7 @@
 //     grammar); the grammars gen writes for parsing are the union of
 //     rfc2396.peg and every edit's transcription (edits/), as written
 //     (parser/internal/editref, which ParseTree runs under every profile,
-//     strict included) and in compact form (parser/internal/editcompact,
+//     strict included) and in compact form (parser/edit_compact.peg,
 //     which Parse runs under every profile, strict included: with no edit
 //     in force it is Appendix A exactly), and gen compiles the compact
 //     form into Go itself (gen/compile.go: the same matches and tokens as
@@ -31,8 +31,9 @@
 //     diagrams;
 //  5. after the RFC 3986 pipeline below, rewrites what shows the output of
 //     the grammars, from the parsers just built: the explain tables
-//     (parser/internal/explain and rfc3986/internal/explain, testdata/
-//     explain.txt: inputs chosen by hand, what the automata say of them),
+//     (parser and each grammar's package, rfc3986/grammar, ...,
+//     testdata/explain.txt: inputs chosen by hand, what the automata say
+//     of them),
 //     testdata/rfc3986/charset-diff.txt (the characters the two RFCs treat
 //     differently), the readings of testdata/components.txt and the
 //     verdicts of parser/testdata/match.txt and rfc3986/testdata/match.txt
@@ -68,24 +69,24 @@ package rfc2396
 // RFC 3986 and RFC 3987: the same pipeline for each standard's grammar,
 // driven by its manifest (rfc3986.manifest.json: see
 // docs/adding-a-grammar.md): gen standard writes the catalogue, the
-// automata and the compact grammar, which it compiles
-// (NAME/internal/compact); peg compiles the grammar as written
-// (NAME/internal/reference).
+// automata and the compact grammar, which it compiles, into one package,
+// NAME/grammar; peg compiles the grammar as written into the same package
+// (NAME/grammar/reference.peg.go).
 //go:generate go run ./gen standard rfc3986.manifest.json
-//go:generate go tool peg -output rfc3986/internal/reference/reference.peg.go rfc3986.peg
-//go:generate go run ./gen patch rfc3986/internal/reference/reference.peg.go
+//go:generate go tool peg -output rfc3986/grammar/reference.peg.go rfc3986.peg
+//go:generate go run ./gen patch rfc3986/grammar/reference.peg.go
 //go:generate go run ./gen standard rfc3987.manifest.json
-//go:generate go tool peg -output rfc3987/internal/reference/reference.peg.go rfc3987.peg
-//go:generate go run ./gen patch rfc3987/internal/reference/reference.peg.go
+//go:generate go tool peg -output rfc3987/grammar/reference.peg.go rfc3987.peg
+//go:generate go run ./gen patch rfc3987/grammar/reference.peg.go
 //go:generate go run ./gen standard rfc9112.manifest.json
-//go:generate go tool peg -output rfc9112/internal/reference/reference.peg.go rfc9112/internal/reference/reference.peg
-//go:generate go run ./gen patch rfc9112/internal/reference/reference.peg.go
+//go:generate go tool peg -output rfc9112/grammar/reference.peg.go rfc9112/grammar/reference.peg
+//go:generate go run ./gen patch rfc9112/grammar/reference.peg.go
 //go:generate go run ./gen standard rfc8141.manifest.json
-//go:generate go tool peg -output rfc8141/internal/reference/reference.peg.go rfc8141/internal/reference/reference.peg
-//go:generate go run ./gen patch rfc8141/internal/reference/reference.peg.go
+//go:generate go tool peg -output rfc8141/grammar/reference.peg.go rfc8141/grammar/reference.peg
+//go:generate go run ./gen patch rfc8141/grammar/reference.peg.go
 //go:generate go run ./gen standard rfc6570.manifest.json
-//go:generate go tool peg -output rfc6570/internal/reference/reference.peg.go rfc6570/internal/reference/reference.peg
-//go:generate go run ./gen patch rfc6570/internal/reference/reference.peg.go
+//go:generate go tool peg -output rfc6570/grammar/reference.peg.go rfc6570/grammar/reference.peg
+//go:generate go run ./gen patch rfc6570/grammar/reference.peg.go
 
 // The site's examples, for every grammar (step 4), once both parsers are
 // built.
@@ -98,12 +99,12 @@ package rfc2396
 //go:generate go run ./site/internal/rendergen
 
 // The outputs that follow the grammars (step 5).
-//go:generate go run ./parser/internal/explain/tablegen parser/internal/explain/testdata/explain.txt
-//go:generate go run ./rfc3986/internal/explain/tablegen rfc3986/internal/explain/testdata/explain.txt
-//go:generate go run ./rfc3987/internal/explain/tablegen rfc3987/internal/explain/testdata/explain.txt
-//go:generate go run ./rfc9112/internal/explain/tablegen rfc9112/internal/explain/testdata/explain.txt
-//go:generate go run ./rfc8141/internal/explain/tablegen rfc8141/internal/explain/testdata/explain.txt
-//go:generate go run ./rfc6570/internal/explain/tablegen rfc6570/internal/explain/testdata/explain.txt
+//go:generate go test ./parser -run TestExplainTable -update-explain
+//go:generate go test ./rfc3986/grammar -run TestExplainTable -update-explain
+//go:generate go test ./rfc3987/grammar -run TestExplainTable -update-explain
+//go:generate go test ./rfc9112/grammar -run TestExplainTable -update-explain
+//go:generate go test ./rfc8141/grammar -run TestExplainTable -update-explain
+//go:generate go test ./rfc6570/grammar -run TestExplainTable -update-explain
 //go:generate go test . -run TestCharsetDiff|TestComponents|TestErrors -update-charset-diff -update-components -update-errors
 //go:generate go test ./parser -run TestMatchRules|TestProfiles|TestEscapeCases -update-match -update-profiles -update-escape
 //go:generate go test ./rfc3986 -run TestMatchByName|TestEscapeCases -update-match -update-escape

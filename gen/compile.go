@@ -47,7 +47,8 @@ func compileCompact(t compactTarget, order []string, rules map[string]*expr, acc
 		Source, Package, Type, Fields string
 		Runs                          bool
 		Rules                         []string
-	}{t.pegPath, t.pkg, t.typeName, t.fields, usesRuns, order}); err != nil {
+		N                             parserNames
+	}{t.pegPath, t.pkg, t.typeName, t.fields, usesRuns, order, t.names}); err != nil {
 		panic(err) // the template is gen's own and takes only these fields
 	}
 	for _, name := range order {
@@ -85,7 +86,7 @@ var labelLine = regexp.MustCompile(`(?m)^(l[0-9]+|fail):\n`)
 func (c *compiler) rule(typeName, name string, e *expr) string {
 	c.expr(e, "fail", true)
 	if c.canSucceed(e) {
-		c.line("p.add(rule%s, begin, pos)", name)
+		c.line("p.add(%s, begin, pos)", c.acc.names.Rule(name))
 		c.line("return pos")
 	}
 	body := c.body.String()
@@ -256,7 +257,7 @@ func (c *compiler) test(e *expr) string {
 	if n == 1 {
 		return fmt.Sprintf("s[pos] == %s", byteLiteral(only))
 	}
-	return fmt.Sprintf("class%d[s[pos]]", c.acc.classIndex(set))
+	return fmt.Sprintf("%s[s[pos]]", c.acc.names.Class(c.acc.classIndex(set)))
 }
 
 // byteLiteral returns c as a Go constant.

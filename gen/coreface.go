@@ -63,10 +63,11 @@ type coreFace struct {
 }
 
 // coreEdit is an edit of a face: the manifest's, and for an edit of the
-// ABNF the Go name of the variable holding the changed grammar's data.
+// ABNF the Go name of the variable holding the changed grammar's data and
+// of the function of the grammar's package that returns its engines.
 type coreEdit struct {
 	editManifest
-	Data, Pkg string
+	Data, Func string
 }
 
 // coreRole is a rule's role: the Go constants of the rule and of its
@@ -193,7 +194,7 @@ func coreFaceOf(m *manifest, defs []bnf.Definition) (coreFace, error) {
 		ce := coreEdit{editManifest: e}
 		if e.PEG != "" {
 			ce.Data = "edit" + goName(e.Name)
-			ce.Pkg = editPackage(e.Name)
+			ce.Func = editFunc(e.Name)
 		}
 		f.Edits = append(f.Edits, ce)
 	}

@@ -44,6 +44,9 @@ type compactTarget struct {
 	// slotSizes is the number of definitions of each pick slot of an
 	// edit grammar.
 	slotSizes []int
+	// names names the parser's identifiers, so that several parsers can
+	// share its package.
+	names parserNames
 }
 
 // deriveCompact writes the compact form of ref: the rules of keepNames, in
@@ -111,7 +114,7 @@ func deriveCompact(ref *pegFile, keepNames []string, t compactTarget) (*accel, e
 	for _, n := range t.notes {
 		b.WriteString("# " + n + "\n")
 	}
-	acc := &accel{slotSizes: t.slotSizes}
+	acc := &accel{slotSizes: t.slotSizes, names: t.names}
 	if keep["other"] {
 		body, err := inline(byName["other"].body, 0)
 		if err != nil {
@@ -145,10 +148,10 @@ func deriveCompact(ref *pegFile, keepNames []string, t compactTarget) (*accel, e
 	}
 	b.WriteString("#\n")
 	for i, c := range acc.classes {
-		fmt.Fprintf(&b, "# class%d = %s\n", i, &expr{op: opClass, set: c})
+		fmt.Fprintf(&b, "# %s = %s\n", acc.names.Class(i), &expr{op: opClass, set: c})
 	}
 	for i, t := range acc.runs {
-		fmt.Fprintf(&b, "# run%d: %s\n", i, t.describe())
+		fmt.Fprintf(&b, "# %s: %s\n", acc.names.Run(i), t.describe())
 	}
 	decl := fmt.Sprintf("type %s Peg {}", t.typeName)
 	if t.fields != "" {
@@ -175,6 +178,8 @@ type accel struct {
 	// other is the byte sequences of the rule other (edit non-ascii), as
 	// class indexes, when the grammar has it.
 	other [][]int
+	// names names the tables, after the parser's.
+	names parserNames
 }
 
 // runTable is the pegrun.Run of one accelerated repetition for each
@@ -220,7 +225,7 @@ func accelerate(e *expr, a *accel) *expr {
 			ySet, yOK := singleChars(y)
 			if xOK && yOK && !xSet.intersects(ySet) {
 				run := &codeRun{first: xSet.union(ySet), nullable: true,
-					class: fmt.Sprintf("class%d", a.classIndex(xSet.union(ySet))), ends: fmt.Sprintf("class%d", a.classIndex(ySet))}
+					class: a.names.Class(a.classIndex(xSet.union(ySet))), ends: a.names.Class(a.classIndex(ySet))}
 				return &expr{op: opCode, text: fmt.Sprintf("pegrun.Span(s, pos, &%s), back to the last of %s", run.class, run.ends), run: run}
 			}
 		}
@@ -242,7 +247,7 @@ func accelerate(e *expr, a *accel) *expr {
 				i = len(a.runs)
 				a.runs = append(a.runs, t)
 			}
-			run := &codeRun{first: a.firstOf(t), nullable: e.op == opStar, run: fmt.Sprintf("run%d[%s]", i, index)}
+			run := &codeRun{first: a.firstOf(t), nullable: e.op == opStar, run: fmt.Sprintf("%s[%s]", a.names.Run(i), index)}
 			for _, r := range t.runs {
 				run.escapes = run.escapes || r.escapes
 				run.others = run.others || r.other

@@ -18,11 +18,23 @@ import (
 // IPv4 hosts.
 var editCompactKeep = append(slices.Clone(compactKeep), "ipv6reference", "IPv6address", "h16", "other", "hexseq", "hex4", "octet")
 
+// The names of the parsers and automata gen writes into package parser
+// itself, each under a prefix of its own (names.go): the compact form of
+// the union grammar, of Appendix A alone, and the strict automata's
+// tables.
+var (
+	editCompactNames    = parserNames{prefix: "editCompact"}
+	strictCompactNames  = parserNames{prefix: "strictCompact"}
+	strictAutomataNames = parserNames{prefix: "strict"}
+)
+
 // generateEditParsers writes the grammars of the parsers that run under
 // edits: parser/internal/editref (rfc2396.peg with every edit, a token per
-// rule, for ParseTree) and parser/internal/editcompact (its compact form,
-// for Parse), each with its adapter tables, and the compact grammar's
-// parser (compile.go); go generate then compiles editref.peg with peg.
+// rule, for ParseTree; a package of its own, as one package holds one
+// parser peg generates) and, in package parser, its compact form (for
+// Parse: edit_compact.peg, compiled by gen into edit_compact_gen.go,
+// compile.go), each with its adapter tables; go generate then compiles
+// editref.peg with peg.
 func generateEditParsers(ref *pegFile, c *composition) error {
 	union, slots := unionPEG(ref, c, "editref", "EditRef")
 	if err := writeFile("parser/internal/editref/editref.peg", []byte(printPEG(union))); err != nil {
@@ -34,8 +46,8 @@ func generateEditParsers(ref *pegFile, c *composition) error {
 			all = append(all, r)
 		}
 	}
-	src := adapter("editref", "EditRef", "parser/internal/editref/editref.peg", "grammar.NumAllRules", all, nil)
-	if err := writeGo("parser/internal/editref/adapter_gen.go", append(src, pickTable(c, slots)...)); err != nil {
+	src := adapter("editref", "EditRef", "parser/internal/editref/editref.peg", "grammar.NumAllRules", all)
+	if err := writeGo("parser/internal/editref/adapter_gen.go", append(src, pickTable(c, slots, "Parser", parserNames{})...)); err != nil {
 		return err
 	}
 	// The zero value of the compact grammar's Parser has no edit in
@@ -46,13 +58,15 @@ func generateEditParsers(ref *pegFile, c *composition) error {
 			return fmt.Errorf("pick slot %d has Appendix A's definition at %d, not first", k, i)
 		}
 	}
-	compactUnion, _ := unionPEG(ref, c, "editcompact", "EditCompact")
+	compiled := editCompactNames.id("compiled")
+	compactUnion, _ := unionPEG(ref, c, "parser", compiled)
 	acc, err := deriveCompact(compactUnion, editCompactKeep, compactTarget{
 		source:    "parser/internal/editref/editref.peg",
-		pkg:       "editcompact",
-		pegPath:   "parser/internal/editcompact/editcompact.peg",
-		goPath:    "parser/internal/editcompact/parser_gen.go",
-		typeName:  "EditCompact",
+		pkg:       "parser",
+		pegPath:   "parser/edit_compact.peg",
+		goPath:    "parser/edit_compact_gen.go",
+		typeName:  compiled,
+		names:     editCompactNames,
 		fields:    fmt.Sprintf("pick [%d]uint8", max(1, len(slots))),
 		what:      "The compact grammar that Parse runs under edits: editref.peg",
 		notes:     []string{"A rule that several definitions define chooses by the parser's pick array."},
@@ -67,25 +81,31 @@ func generateEditParsers(ref *pegFile, c *composition) error {
 			kept = append(kept, r)
 		}
 	}
-	src = adapter("editcompact", "EditCompact", "parser/internal/editcompact/editcompact.peg", "grammar.NumAllRules", kept, acc)
-	if err := writeGo("parser/internal/editcompact/adapter_gen.go", append(src, pickTable(c, slots)...)); err != nil {
+	typeName := editCompactNames.id("parser")
+	src = adapterFor(adapterSpec{pkg: "parser", pegType: compiled, source: "parser/edit_compact.peg",
+		catalogue: "github.com/rfc2396/rfc2396/grammar", doc: "Appendix A", size: "grammar.NumAllRules", rules: kept, acc: acc,
+		parser: editCompactNames, tables: editCompactNames, typeName: typeName, edits: true})
+	if err := writeGo("parser/edit_compact_adapter_gen.go", append(src, pickTable(c, slots, typeName, editCompactNames)...)); err != nil {
 		return err
 	}
 	return generateStrictCompact(ref)
 }
 
-// generateStrictCompact writes parser/internal/compact: the compact form of
-// rfc2396.peg alone, Appendix A with no edit, which strict Parse runs. The
+// generateStrictCompact writes, in package parser, the compact form of
+// rfc2396.peg alone, Appendix A with no edit, which strict Parse runs
+// (strict_compact.peg, strict_compact_gen.go). The
 // union's parser with no edit in force reads the same language, but tests
 // a pick at each rule that an edit redefines and reads runs through a
 // table chosen by a pick; this one has neither.
 func generateStrictCompact(ref *pegFile) error {
+	compiled := strictCompactNames.id("compiled")
 	acc, err := deriveCompact(ref, compactKeep, compactTarget{
 		source:   "rfc2396.peg",
-		pkg:      "compact",
-		pegPath:  "parser/internal/compact/compact.peg",
-		goPath:   "parser/internal/compact/parser_gen.go",
-		typeName: "Compact",
+		pkg:      "parser",
+		pegPath:  "parser/strict_compact.peg",
+		goPath:   "parser/strict_compact_gen.go",
+		typeName: compiled,
+		names:    strictCompactNames,
 		what:     "The compact grammar that strict Parse runs: rfc2396.peg",
 	})
 	if err != nil {
@@ -97,18 +117,23 @@ func generateStrictCompact(ref *pegFile) error {
 			kept = append(kept, r)
 		}
 	}
-	return writeGo("parser/internal/compact/adapter_gen.go", adapter("compact", "Compact", "parser/internal/compact/compact.peg", "grammar.NumRules", kept, acc))
+	return writeGo("parser/strict_compact_adapter_gen.go", adapterFor(adapterSpec{pkg: "parser", pegType: compiled,
+		source: "parser/strict_compact.peg", catalogue: "github.com/rfc2396/rfc2396/grammar", doc: "Appendix A",
+		size: "grammar.NumRules", rules: kept, acc: acc, parser: strictCompactNames, tables: strictCompactNames,
+		typeName: strictCompactNames.id("parser")}))
 }
 
 // pickTable writes, for each pick slot of the union grammar, the edit of
-// each of its alternatives, from which the parser sets the slot.
-func pickTable(c *composition, slots [][]int) []byte {
+// each of its alternatives, from which the parser, of type typeName, sets
+// the slot; names names the table.
+func pickTable(c *composition, slots [][]int, typeName string, names parserNames) []byte {
 	var b bytes.Buffer
-	editsParser(&b)
-	b.WriteString("\n// pickEdits holds, for each rule that several definitions define, the\n")
+	// The edit methods of the parser (adapter.go.tmpl), after the tables.
+	execute(&b, "edits", adapterData{Type: typeName, Cat: "grammar.", T: names})
+	fmt.Fprintf(&b, "\n// %s holds, for each rule that several definitions define, the\n", names.PickEdits())
 	b.WriteString("// edit of each definition (NoEdit for Appendix A's): the parser picks\n")
 	b.WriteString("// the last one in force.\n")
-	fmt.Fprintf(&b, "var pickEdits = [%d][]grammar.Edit{\n", max(1, len(slots)))
+	fmt.Fprintf(&b, "var %s = [%d][]grammar.Edit{\n", names.PickEdits(), max(1, len(slots)))
 	for _, s := range slots {
 		b.WriteString("\t{")
 		for i, e := range s {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	_ "embed"
 	"fmt"
 	"os"
@@ -18,22 +17,27 @@ import (
 // above each body; each replaces the grammar's rule of the same name or
 // is added after the grammar's rules. gen checks the edit's transcription
 // and the changed grammar's languages as it does the grammar's, and
-// writes the engines of the changed grammar into Dir/internal/edits/PKG:
-// its catalogue (PKG/grammar: the rule constants, the grammar's numbered
-// alike with the edit's new rules after them, of the grammar's own Rule
-// type), one parser that keeps every rule (PKG/compact: gen's compiler
-// over the changed grammar with no rule inlined, whose tokens give both
-// the components and the parse tree), and the automata, built on demand
-// from the changed ABNF (PKG). The face's grammar value offers the edit
-// with this data (uri.Edit).
+// writes the engines of the changed grammar into the grammar's package
+// (Dir/grammar), each name after the edit's prefix (editPrefix), so that
+// they share the package with the grammar's own: its catalogue (the
+// grammar's rules numbered alike, the edit's new rules after them, of the
+// grammar's own Rule type), one parser that keeps every rule (gen's
+// compiler over the changed grammar with no rule inlined, whose tokens
+// give both the components and the parse tree), and the automata, built
+// on demand from the changed ABNF. One exported function returns them
+// (Edit and the edit's name in Go, EditZoneId), from which the face's
+// grammar value offers the edit (uri.Edit).
 
 //go:embed editvariant.go.tmpl
 var editVariantTemplate string
 
 // editVariant is what editvariant.go.tmpl takes.
 type editVariant struct {
-	Manifest, Pkg, Import, BaseCatalogue, Edit, EditPEG, Spec string
-	ABNF                                                      string
+	// P is the prefix of the edit's names, Func the exported function
+	// that returns its engines, Parser the type of its parser, Name the
+	// grammar's name.
+	Manifest, P, Func, Parser, Name, Edit, EditPEG, Spec string
+	ABNF                                                 string
 	Rules                                                     []variantRule
 	RFCOrder                                                  []string
 	Described                                                 []string
@@ -52,8 +56,21 @@ type variantRule struct {
 	Added                                  bool
 }
 
-// editPackage is the Go package name of an edit's engines.
-func editPackage(name string) string { return strings.ReplaceAll(name, "-", "") }
+// editPrefix is the prefix of the names of an edit's engines in the
+// grammar's package: the edit's name in Go, its first letter in lower case
+// (zoneId).
+func editPrefix(name string) string {
+	g := goName(name)
+	return strings.ToLower(g[:1]) + g[1:]
+}
+
+// editFileName is what the names of an edit's files in the grammar's
+// package start with: edit_ and the edit's name without "-"
+// (edit_zoneid).
+func editFileName(name string) string { return "edit_" + strings.ReplaceAll(name, "-", "") }
+
+// editFunc is the exported function that returns an edit's engines.
+func editFunc(name string) string { return "Edit" + goName(name) }
 
 // generateEditVariant writes the engines of m's grammar changed by the
 // edit e (see above). ref, defs and sections are the grammar's, start rule
@@ -124,24 +141,37 @@ func generateEditVariant(m *manifest, ref *pegFile, defs []bnf.Definition, secti
 	if err != nil {
 		return fmt.Errorf("%s: %v", e.PEG, err)
 	}
-	pkg := editPackage(e.Name)
-	dir := m.Dir + "/internal/edits/" + pkg
+	prefix := editPrefix(e.Name)
+	dir := m.Dir + "/grammar/"
+	names := parserNames{prefix: prefix + "Compact"}
 	v := editVariant{
-		Manifest: m.File(), Pkg: pkg, Import: m.Import + "/internal/edits/" + pkg, BaseCatalogue: m.CatalogueImport(),
+		Manifest: m.File(), P: prefix, Func: editFunc(e.Name), Parser: names.id("parser"), Name: m.grammarName(),
 		Edit: e.Name, EditPEG: e.PEG, Spec: e.Spec, Described: m.Described, Roles: roles,
 		Start: "Rule" + goName(m.Start), NumRules: len(vdefs), RFCOrder: order,
+	}
+	// The Go constant of each rule: the grammar's own, or one of the
+	// edit's names for a rule it adds.
+	constOf := func(name string) string {
+		if added[name] {
+			return prefix + "Rule" + goName(name)
+		}
+		return "Rule" + goName(name)
+	}
+	byPEG := map[string]string{}
+	for _, d := range vdefs {
+		byPEG[pegName(d.Name)] = constOf(d.Name)
 	}
 	var abnf strings.Builder
 	for i, d := range vdefs {
 		abnf.WriteString(d.Line + "\n")
-		r := variantRule{Go: "Rule" + goName(d.Name), Name: d.Name, PEGName: pegName(d.Name), Line: d.Line,
+		r := variantRule{Go: constOf(d.Name), Name: d.Name, PEGName: pegName(d.Name), Line: d.Line,
 			Section: vsections[i], CharLevel: g.CharacterLevel(i), Added: added[d.Name]}
 		if slices.ContainsFunc(edefs, func(e bnf.Definition) bool { return e.Name == d.Name }) {
 			r.Spec = e.Spec
 		}
 		for _, u := range uses(d.Body) {
 			if slices.ContainsFunc(vdefs, func(d bnf.Definition) bool { return d.Name == u }) {
-				r.Uses = append(r.Uses, "grammar.Rule"+goName(u))
+				r.Uses = append(r.Uses, constOf(u))
 			}
 		}
 		v.Rules = append(v.Rules, r)
@@ -154,14 +184,8 @@ func generateEditVariant(m *manifest, ref *pegFile, defs []bnf.Definition, secti
 	if err != nil {
 		return err
 	}
-	files := bytes.Split(out, []byte("\n-- file --\n"))
-	if len(files) != 2 {
-		return fmt.Errorf("gen/editvariant.go.tmpl: want 2 files split by \"-- file --\", have %d", len(files))
-	}
-	if err := writeGo(dir+"/grammar/catalogue_gen.go", files[0]); err != nil {
-		return err
-	}
-	if err := writeGo(dir+"/edit_gen.go", files[1]); err != nil {
+	file := dir + editFileName(e.Name)
+	if err := writeGo(file+"_gen.go", out); err != nil {
 		return err
 	}
 	var keep []string
@@ -170,17 +194,20 @@ func generateEditVariant(m *manifest, ref *pegFile, defs []bnf.Definition, secti
 	}
 	acc, err := deriveCompact(vref, keep, compactTarget{
 		source:   m.Grammar + " and " + e.PEG,
-		pkg:      "compact",
-		pegPath:  dir + "/compact/compact.peg",
-		goPath:   dir + "/compact/parser_gen.go",
-		typeName: "Compact",
+		pkg:      "grammar",
+		pegPath:  file + "_compact.peg",
+		goPath:   file + "_compact_gen.go",
+		typeName: names.id("compiled"),
+		names:    names,
 		what:     "The grammar of " + m.Spec + " with the edit " + e.Name + " (" + e.Spec + "): " + m.Grammar + " and " + e.PEG + ", every rule kept",
 	})
 	if err != nil {
 		return err
 	}
-	ca := adapterFor("compact", "Compact", dir+"/compact/compact.peg", v.Import+"/grammar", m.Spec+" with "+e.Name, "grammar.NumRules", appendixA(vref), acc)
-	return writeGo(dir+"/compact/adapter_gen.go", ca)
+	ca := adapterFor(adapterSpec{pkg: "grammar", pegType: names.id("compiled"), source: file + "_compact.peg",
+		doc: m.Spec + " with " + e.Name, size: prefix + "NumRules", rules: appendixA(vref), acc: acc,
+		parser: names, tables: names, typeName: v.Parser, ruleConst: func(name string) string { return byPEG[name] }})
+	return writeGo(file+"_adapter_gen.go", ca)
 }
 
 // abnfRules is the rule lines of an ABNF file's text, without its

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"path"
 	"reflect"
 
 	"github.com/rfc2396/rfc2396/internal/automaton"
@@ -14,20 +15,23 @@ import (
 // character by character.
 var describedRules = []string{"uric", "uric_no_slash", "pchar", "reserved", "unreserved", "alphanum", "mark", "alpha", "hex", "digit"}
 
-// explainTables writes the tables of an explain package in dir
-// (parser/internal/explain for RFC 2396, rfc3986/internal/explain for
-// RFC 3986): for each of the first rules rules of g, its deterministic
+// explainTables writes the tables of the automata of a grammar in dir, a
+// package (parser for RFC 2396, rfc3986/grammar for RFC 3986): for each of the first rules rules of g, its deterministic
 // automaton (byte classes and transitions) and, for every state, whether
 // it accepts and what an error found in it reports. The automata go into
 // tables.bin, in the layout package internal/dfa documents, which the
 // package embeds; tables_gen.go holds what must be Go: the rule paths, as
 // values of the catalogue, and the expectations that the states index.
 // catalogue is the import path of the grammar's rule catalogue, which
-// names its rules RuleXxx and their number NumRules; rules of g past the
+// names its rules RuleXxx and their number NumRules, or "" when dir is the
+// catalogue's own package (NAME/grammar); rules of g past the
 // first rules (ABNF's core rules) must not appear in what an error
 // reports. The blob is read back and verified, as the package's tests
 // do, before anything is written. It returns the size of tables.bin.
-func explainTables(dir string, g *automaton.Grammar, rules int, source, catalogue string) (int, error) {
+// vars names the variables of tables_gen.go (tablesBin, automata, index,
+// paths, expectations), after a prefix in a package that has names of its
+// own (parser).
+func explainTables(dir string, g *automaton.Grammar, rules int, source, catalogue string, vars parserNames) (int, error) {
 	ds := make([]*automaton.DFA, rules)
 	for i := range ds {
 		ds[i] = g.Build(i)
@@ -69,39 +73,46 @@ func explainTables(dir string, g *automaton.Grammar, rules int, source, catalogu
 	// The playground's WebAssembly module (GOOS=js) leaves the blob out
 	// and builds the same automata lazily (the package's strict_js.go).
 	b.WriteString("//go:build !js\n\n")
-	b.WriteString("package explain\n\n")
-	fmt.Fprintf(&b, "import (\n\t_ \"embed\"\n\n\t%q\n\t\"github.com/rfc2396/rfc2396/internal/dfa\"\n)\n\n", catalogue)
-	b.WriteString("// tablesBin is the deterministic automaton of every rule, built by gen from\n")
+	fmt.Fprintf(&b, "package %s\n\n", path.Base(dir))
+	cat := ""
+	if catalogue != "" {
+		cat = "grammar."
+		fmt.Fprintf(&b, "import (\n\t_ \"embed\"\n\n\t%q\n\t\"github.com/rfc2396/rfc2396/internal/dfa\"\n)\n\n", catalogue)
+	} else {
+		b.WriteString("import (\n\t_ \"embed\"\n\n\t\"github.com/rfc2396/rfc2396/internal/dfa\"\n)\n\n")
+	}
+	fmt.Fprintf(&b, "// %s is the deterministic automaton of every rule, built by gen from\n", vars.id("tablesBin"))
 	b.WriteString("// the BNF (see package internal/automaton), in the layout of package\n")
 	fmt.Fprintf(&b, "// internal/dfa (version %d).\n", dfa.Version)
-	b.WriteString("//\n//go:embed tables.bin\nvar tablesBin string\n\n")
-	b.WriteString("// automata are the tables of every rule, read in place from tablesBin.\n")
-	fmt.Fprintf(&b, "var automata = dfa.MustSlice(%q, tablesBin, &index, grammar.NumRules, paths[:], expectations[:])\n\n", dir+"/tables.bin")
-	b.WriteString("// index is where each rule's table lies in tablesBin: the blob's header\n")
+	fmt.Fprintf(&b, "//\n//go:embed tables.bin\nvar %s string\n\n", vars.id("tablesBin"))
+	fmt.Fprintf(&b, "// %s are the tables of every rule, read in place from %s.\n", vars.id("automata"), vars.id("tablesBin"))
+	fmt.Fprintf(&b, "var %s = dfa.MustSlice(%q, %s, &%s, %sNumRules, %s[:], %s[:])\n\n", vars.id("automata"), dir+"/tables.bin",
+		vars.id("tablesBin"), vars.id("index"), cat, vars.id("paths"), vars.id("expectations"))
+	fmt.Fprintf(&b, "// %s is where each rule's table lies in %s: the blob's header\n", vars.id("index"), vars.id("tablesBin"))
 	b.WriteString("// and directory again, so that the tables are cut out of it at start-up\n")
 	b.WriteString("// without reading it.\n")
 	x := enc.Index
-	fmt.Fprintf(&b, "var index = dfa.Index{\n\tSize: %d, Paths: %d, Expectations: %d, InfosAt: %d, Infos: %d,\n\tTables: []dfa.Entry{\n", x.Size, x.Paths, x.Expectations, x.InfosAt, x.Infos)
+	fmt.Fprintf(&b, "var %s = dfa.Index{\n\tSize: %d, Paths: %d, Expectations: %d, InfosAt: %d, Infos: %d,\n\tTables: []dfa.Entry{\n", vars.id("index"), x.Size, x.Paths, x.Expectations, x.InfosAt, x.Infos)
 	for i, e := range x.Tables {
-		fmt.Fprintf(&b, "\t\tgrammar.Rule%s: {Classes: %d, States: %d, ClassOfAt: %d, TransAt: %d, StatesAt: %d, Pairs: %d, MatchStates: %d, MatchStart: %d, MatchAccept: %d, PairOfAt: %d, MatchAt: %d},\n",
-			goName(g.Defs[i].Name), e.Classes, e.States, e.ClassOfAt, e.TransAt, e.StatesAt, e.Pairs, e.MatchStates, e.MatchStart, e.MatchAccept, e.PairOfAt, e.MatchAt)
+		fmt.Fprintf(&b, "\t\t%sRule%s: {Classes: %d, States: %d, ClassOfAt: %d, TransAt: %d, StatesAt: %d, Pairs: %d, MatchStates: %d, MatchStart: %d, MatchAccept: %d, PairOfAt: %d, MatchAt: %d},\n",
+			cat, goName(g.Defs[i].Name), e.Classes, e.States, e.ClassOfAt, e.TransAt, e.StatesAt, e.Pairs, e.MatchStates, e.MatchStart, e.MatchAccept, e.PairOfAt, e.MatchAt)
 	}
 	b.WriteString("\t},\n}\n\n")
-	b.WriteString("// paths are the rule paths that errors report, from the start rule down.\n")
-	b.WriteString("var paths = [...][]grammar.Rule{\n")
+	fmt.Fprintf(&b, "// %s are the rule paths that errors report, from the start rule down.\n", vars.id("paths"))
+	fmt.Fprintf(&b, "var %s = [...][]%sRule{\n", vars.id("paths"), cat)
 	for _, p := range names {
 		b.WriteString("\t{")
 		for k, name := range p {
 			if k > 0 {
 				b.WriteString(", ")
 			}
-			fmt.Fprintf(&b, "grammar.Rule%s", goName(name))
+			fmt.Fprintf(&b, "%sRule%s", cat, goName(name))
 		}
 		b.WriteString("},\n")
 	}
 	b.WriteString("}\n\n")
-	b.WriteString("// expectations are the descriptions of what may come next that errors report.\n")
-	b.WriteString("var expectations = [...]string{\n")
+	fmt.Fprintf(&b, "// %s are the descriptions of what may come next that errors report.\n", vars.id("expectations"))
+	fmt.Fprintf(&b, "var %s = [...]string{\n", vars.id("expectations"))
 	for _, e := range enc.Expectations {
 		fmt.Fprintf(&b, "\t%q,\n", e)
 	}

@@ -10,7 +10,8 @@
 // (edits/NAME.abnf is rewritten from edits/NAME.peg), then writes the rule
 // catalogue grammar/rules_gen.go, the grammars of the edit parsers
 // (parser/internal/editref, which peg compiles, and its compact form,
-// parser/internal/editcompact, which gen compiles itself: compile.go; both
+// parser/edit_compact.peg, which gen compiles itself into package parser:
+// compile.go; both
 // serve every profile, strict included), the oracle's regular
 // expressions internal/oracle/oracle_gen.go, and the reference site's
 // railroad diagrams and rule data (site/data, see site.go).
@@ -21,8 +22,8 @@
 // grammar/rfc3986.abnf; rfc3987.peg and grammar/rfc3987.abnf), by one code
 // path for every standard (standard.go; the manifest's format is in
 // manifest.go and docs/adding-a-grammar.md): the catalogue, the compact
-// grammar and its parser (rfc3986/internal/compact), the automata and the
-// site's data.
+// grammar and its parser, the automata, all in one package of data
+// (rfc3986/grammar), and the site's data.
 //
 //	go run ./gen patch FILE...
 //
@@ -148,7 +149,7 @@ func generateGrammar() error {
 	if err := writeGo("grammar/edits_gen.go", editsTables(comp, profiles)); err != nil {
 		return err
 	}
-	if _, err := explainTables("parser/internal/explain", g, len(defs), "grammar/rfc2396.abnf", "github.com/rfc2396/rfc2396/grammar"); err != nil {
+	if _, err := explainTables("parser", g, len(defs), "grammar/rfc2396.abnf", "github.com/rfc2396/rfc2396/grammar", strictAutomataNames); err != nil {
 		return err
 	}
 	if err := writeSite(rfc2396Site, defs, string(src), sections); err != nil {
@@ -308,6 +309,9 @@ func patch(path string) error {
 	if err == nil {
 		s, err = patchReads(s)
 	}
+	if err == nil {
+		s, err = patchOptions(s)
+	}
 	if err != nil {
 		return fmt.Errorf("%s: %v", path, err)
 	}
@@ -348,6 +352,40 @@ func patchReads(s string) (string, error) {
 	s = strings.ReplaceAll(s, read, patched)
 	if strings.Contains(s, "buffer[") || strings.Contains(s, "p.buffer") {
 		return "", fmt.Errorf("a read of buffer that patch does not know")
+	}
+	return s, nil
+}
+
+// patchOptions deletes the two options peg v1.0.1 writes for its
+// parser's Init, the functions Pretty and Size: they are exported, and the
+// parser is compiled into a grammar's package (NAME/grammar), whose API
+// they are no part of. The adapter (adapter.go.tmpl) sizes the token
+// buffer itself and calls Init with no option. Each is checked to be the
+// function peg writes, so that a different peg version fails here.
+func patchOptions(s string) (string, error) {
+	for _, f := range []struct{ head, body string }{
+		{"func Pretty(pretty bool) func(*", "\t\tp.Pretty = pretty\n\t\treturn nil\n\t}\n}\n"},
+		{"func Size(size int) func(*", "\t\tp.tokens32 = tokens32{tree: make([]token32, 0, size)}\n\t\treturn nil\n\t}\n}\n"},
+	} {
+		begin := strings.Index(s, "\n"+f.head)
+		if begin < 0 {
+			continue // patched before
+		}
+		begin++
+		end := strings.Index(s[begin:], "\n}\n")
+		if end < 0 {
+			return "", fmt.Errorf("%q does not end", f.head)
+		}
+		end += begin + len("\n}\n")
+		if !strings.HasSuffix(s[begin:end], f.body) || strings.Count(s[begin:end], "\n") != 6 {
+			return "", fmt.Errorf("%q is not the function patch knows", f.head)
+		}
+		s = s[:begin] + s[end:]
+	}
+	for _, name := range []string{"Pretty(", "Size("} {
+		if strings.Contains(s, " "+name) || strings.Contains(s, "\t"+name) {
+			return "", fmt.Errorf("a use of %s that patch does not know", strings.TrimSuffix(name, "("))
+		}
 	}
 	return s, nil
 }

@@ -30,9 +30,9 @@ type manifest struct {
 	Grammar string `json:"grammar"`
 	ABNF    string `json:"abnf"`
 	// Dir is the directory of the standard's package, from the repository
-	// root (rfc3986); Import its import path. The data packages are
-	// Dir/grammar, Dir/internal/compact, Dir/internal/reference and
-	// Dir/internal/explain; the escape tables are Dir/escape_gen.go.
+	// root (rfc3986); Import its import path. The data package is
+	// Dir/grammar, which holds everything the grammar generates; the
+	// escape tables are Dir/escape_gen.go.
 	Dir    string `json:"dir"`
 	Import string `json:"import"`
 	// Start is the start rule, by its RFC name (URI-reference): the zero

@@ -18,18 +18,26 @@ import (
 // the manifest describes (see manifest.go) it does what generateGrammar
 // does for RFC 2396, without edits or profiles. It checks that the PEG
 // file transcribes its ABNF lines, rule by rule and language by language,
-// and writes, under the manifest's dir:
+// and writes, under the manifest's dir, one package of data, grammar,
+// which holds everything the grammar generates, each parser's names under
+// a prefix of its own (parserNames) so that they share the package:
 //
-//   - grammar: the rule catalogue (rules_gen.go, catalogue_gen.go), which
-//     also holds the ABNF text (go:embed cannot reach grammar/ from
-//     there), and its syntax trees (definitions_gen.go);
-//   - internal/explain: every rule's automaton (tables.bin, tables_gen.go)
-//     and the engine that runs them (explain_gen.go, strict_*_gen.go,
-//     tablegen/main_gen.go);
-//   - internal/compact: the compact grammar and the parser gen compiles
-//     from it, with its adapter;
-//   - internal/reference: the adapter of the parser peg compiles from the
-//     PEG file (a go:generate line runs peg);
+//   - the rule catalogue (rules_gen.go, catalogue_gen.go), which also
+//     holds the ABNF text (go:embed cannot reach grammar/ from there), and
+//     its syntax trees (definitions_gen.go);
+//   - every rule's automaton (tables.bin, tables_gen.go) and the engine
+//     that runs them (explain_gen.go, strict_*_gen.go), with the test that
+//     holds testdata/explain.txt to them (explain_gen_test.go);
+//   - the compact grammar (compact.peg) and the parser gen compiles from
+//     it, with its adapter (compact_gen.go, compact_adapter_gen.go);
+//   - the adapter of the parser peg compiles from the PEG file
+//     (reference_adapter_gen.go; a go:generate line runs peg, whose
+//     output is reference.peg.go);
+//   - for each edit of the face with a PEG file, its engines
+//     (edit_NAME_gen.go, edit_NAME_compact.peg, ...; editvariant.go);
+//
+// and, beside the package:
+//
 //   - escape_gen.go, when the manifest has "escape";
 //   - face_gen.go, when the manifest names a "face";
 //
@@ -63,6 +71,9 @@ func generateStandard(file string) error {
 		importedSpec[ir.rule.name] = ir.spec
 		origins[ir.rule.name] = siteOrigin{spec: ir.spec, site: ir.site, titles: ir.titles}
 	}
+	if err := checkPEGHeader(m.Grammar, string(src)); err != nil {
+		return err
+	}
 	if err := syncEntryPoints(m.Grammar, ref, pegName(m.Start)); err != nil {
 		return err
 	}
@@ -71,7 +82,7 @@ func generateStandard(file string) error {
 			return err
 		}
 		full := importedPEG(m, string(src), imported)
-		if err := writeFile(m.Dir+"/internal/reference/reference.peg", []byte(full)); err != nil {
+		if err := writeFile(m.Dir+"/grammar/reference.peg", []byte(full)); err != nil {
 			return err
 		}
 	}
@@ -116,12 +127,12 @@ func generateStandard(file string) error {
 	if err != nil {
 		return fmt.Errorf("%s: %v", m.File(), err)
 	}
-	explainDir := m.Dir + "/internal/explain"
+	explainDir := m.Dir + "/grammar"
 	tablesSize := 0
 	if m.lazy() {
 		err = checkLazyPaths(g, len(defs), m.ABNF)
 	} else {
-		tablesSize, err = explainTables(explainDir, g, len(defs), m.ABNF, m.CatalogueImport())
+		tablesSize, err = explainTables(explainDir, g, len(defs), m.ABNF, "", parserNames{})
 		if err != nil && strings.Contains(err.Error(), "a table holds at most") {
 			err = fmt.Errorf("%v\n(%s: \"explain\": \"lazy\" builds the automata on demand at run time instead)", err, m.File())
 		}
@@ -171,19 +182,23 @@ func generateStandard(file string) error {
 	if err := seedExplainTable(m); err != nil {
 		return err
 	}
+	compact := parserNames{prefix: "compact"}
 	acc, err := deriveCompact(ref, m.Keep, compactTarget{
 		source:   m.Grammar,
-		pkg:      "compact",
-		pegPath:  m.Dir + "/internal/compact/compact.peg",
-		goPath:   m.Dir + "/internal/compact/parser_gen.go",
-		typeName: "Compact",
+		pkg:      "grammar",
+		pegPath:  m.Dir + "/grammar/compact.peg",
+		goPath:   m.Dir + "/grammar/compact_gen.go",
+		typeName: compact.id("compiled"),
+		names:    compact,
 		what:     m.CompactWhat,
 	})
 	if err != nil {
 		return err
 	}
-	ra := adapterFor("reference", "Reference", m.Grammar, m.CatalogueImport(), m.Spec, "grammar.NumRules", appendixA(ref), nil)
-	if err := writeGo(m.Dir+"/internal/reference/adapter_gen.go", ra); err != nil {
+	ra := adapterFor(adapterSpec{pkg: "grammar", pegType: referencePEGType, source: m.Grammar, doc: m.Spec,
+		size: "NumRules", rules: appendixA(ref), tables: parserNames{prefix: "reference"},
+		typeName: "ReferenceParser", newName: "NewReferenceParser"})
+	if err := writeGo(m.Dir+"/grammar/reference_adapter_gen.go", ra); err != nil {
 		return err
 	}
 	var kept []*pegRule
@@ -192,8 +207,9 @@ func generateStandard(file string) error {
 			kept = append(kept, r)
 		}
 	}
-	ca := adapterFor("compact", "Compact", m.Dir+"/internal/compact/compact.peg", m.CatalogueImport(), m.Spec, "grammar.NumRules", kept, acc)
-	if err := writeGo(m.Dir+"/internal/compact/adapter_gen.go", ca); err != nil {
+	ca := adapterFor(adapterSpec{pkg: "grammar", pegType: compact.id("compiled"), source: m.Dir + "/grammar/compact.peg",
+		doc: m.Spec, size: "NumRules", rules: kept, acc: acc, parser: compact, tables: compact, typeName: "Parser"})
+	if err := writeGo(m.Dir+"/grammar/compact_adapter_gen.go", ca); err != nil {
 		return err
 	}
 	// The site's pages (/g/NAME/): a page and a diagram per rule, the
@@ -401,8 +417,8 @@ var standardCode string
 var standardTemplates = template.Must(template.New("standard").Parse(standardCode))
 
 // writeStandardCode writes the Go of standard.go.tmpl: the catalogue's
-// API, the explain package's engine and tablegen command, and the doc
-// comments of the two parser packages.
+// API, the automata's engine and the test that rewrites the table of
+// explained errors.
 func writeStandardCode(m *manifest, defs []bnf.Definition, charLevel []bool, explainDir string, tablesSize int) error {
 	var levels []string
 	for i, d := range defs {
@@ -420,9 +436,17 @@ func writeStandardCode(m *manifest, defs []bnf.Definition, charLevel []bool, exp
 		StartGo                   string
 		NumRules                  int
 		CharLevel, Core, TablesKB string
+		Edits                     []string // the functions of the edits' engines
 	}{
 		M: m, Name: m.grammarName(), Start: m.Start, StartPEG: pegName(m.Start), StartGo: goName(m.Start),
 		NumRules: len(defs), CharLevel: strings.Join(levels, ", "), Core: andList(core),
+	}
+	if m.Face != nil {
+		for _, e := range m.Face.Edits {
+			if e.PEG != "" {
+				data.Edits = append(data.Edits, editFunc(e.Name))
+			}
+		}
 	}
 	if tablesSize > 0 {
 		data.TablesKB = strconv.Itoa((tablesSize + 512) / 1024)
@@ -430,15 +454,13 @@ func writeStandardCode(m *manifest, defs []bnf.Definition, charLevel []bool, exp
 	files := []struct{ tmpl, path string }{
 		{"catalogue", m.Dir + "/grammar/catalogue_gen.go"},
 		{"explain", explainDir + "/explain_gen.go"},
+		{"explaintest", explainDir + "/explain_gen_test.go"},
 		{"strict_tables", explainDir + "/strict_tables_gen.go"},
 		{"strict_js", explainDir + "/strict_js_gen.go"},
-		{"tablegen", explainDir + "/tablegen/main_gen.go"},
-		{"compactdoc", m.Dir + "/internal/compact/doc_gen.go"},
-		{"referencedoc", m.Dir + "/internal/reference/doc_gen.go"},
 	}
 	if m.lazy() {
-		files[2] = struct{ tmpl, path string }{"strict_lazy", explainDir + "/strict_gen.go"}
-		files = slices.Delete(files, 3, 4)
+		files[3] = struct{ tmpl, path string }{"strict_lazy", explainDir + "/strict_gen.go"}
+		files = slices.Delete(files, 4, 5)
 	}
 	for _, f := range files {
 		var b bytes.Buffer
@@ -521,4 +543,21 @@ func andList(names []string) string {
 		return names[0]
 	}
 	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+// referencePEGType is the type of the parser peg generates from a
+// standard's grammar file, which the file declares after its package
+// clause (checkPEGHeader).
+const referencePEGType = "referencePEG"
+
+// checkPEGHeader checks that the grammar file src, which peg compiles into
+// the grammar's package, declares that package and the parser's type as
+// the adapter gen writes expects them.
+func checkPEGHeader(file, src string) error {
+	for _, want := range []string{"package grammar", "type " + referencePEGType + " Peg {}"} {
+		if !slices.Contains(strings.Split(src, "\n"), want) {
+			return fmt.Errorf("%s: no line %q: peg compiles the grammar file into the grammar's package (docs/adding-a-grammar.md)", file, want)
+		}
+	}
+	return nil
 }

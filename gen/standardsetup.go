@@ -32,16 +32,17 @@ func abnfHeader(m *manifest) string {
 }
 
 // explainTable is the path of the table of explained errors of m's
-// explain package, which its tablegen command rewrites.
+// grammar package, which its TestExplainTable rewrites with
+// -update-explain.
 func explainTable(m *manifest) string {
-	return m.Dir + "/internal/explain/testdata/explain.txt"
+	return m.Dir + "/grammar/testdata/explain.txt"
 }
 
 // seedExplainTable writes a first table of explained errors for m when
 // there is none: the header of the table's format and a row of the start
 // rule, whose input (a NUL byte, in no rule of a text grammar) the
 // contributor replaces by inputs chosen by hand. Its other fields are
-// left for the tablegen command to fill from the automata.
+// left for TestExplainTable -update-explain to fill from the automata.
 func seedExplainTable(m *manifest) error {
 	path := explainTable(m)
 	if _, err := os.Stat(path); err == nil || !errors.Is(err, fs.ErrNotExist) {
@@ -52,7 +53,7 @@ func seedExplainTable(m *manifest) error {
 	b.WriteString("# Fields (tab-separated): rule, input (Go-quoted), offset, path (rules from\n")
 	b.WriteString("# the start rule down, first alternative where readings part), alternative\n")
 	b.WriteString("# path (last alternative), expected. The rule and the input are chosen by\n")
-	b.WriteString("# hand; tablegen writes the other fields.\n")
+	b.WriteString("# hand; go generate writes the other fields (TestExplainTable).\n")
 	fmt.Fprintf(&b, "%s\t%s\t\t\t\t\n", m.Start, strconv.Quote("\x00"))
 	return writeFile(path, b.Bytes())
 }
@@ -60,20 +61,24 @@ func seedExplainTable(m *manifest) error {
 // generateLines are the go:generate lines of generate.go that build m's
 // packages: gen standard, peg over the grammar file (or the file gen
 // writes with the imported rules), gen patch of peg's output, and the
-// tablegen command of its table of explained errors.
+// test that rewrites its table of explained errors.
 func generateLines(m *manifest) []string {
 	pegSource := m.Grammar
 	if len(m.Imports) > 0 {
-		pegSource = m.Dir + "/internal/reference/reference.peg"
+		pegSource = m.Dir + "/grammar/reference.peg"
 	}
-	pegOut := m.Dir + "/internal/reference/reference.peg.go"
+	pegOut := referencePEGOutput(m)
 	return []string{
 		"//go:generate go run ./gen standard " + m.File(),
 		"//go:generate go tool peg -output " + pegOut + " " + pegSource,
 		"//go:generate go run ./gen patch " + pegOut,
-		"//go:generate go run ./" + m.Dir + "/internal/explain/tablegen " + explainTable(m),
+		"//go:generate go test ./" + m.Dir + "/grammar -run TestExplainTable -update-explain",
 	}
 }
+
+// referencePEGOutput is the file peg writes the parser of m's grammar
+// file into, in its grammar package.
+func referencePEGOutput(m *manifest) string { return m.Dir + "/grammar/reference.peg.go" }
 
 // reportGenerateLines says on standard error which of m's go:generate
 // lines the file generate.go (in the directory gen runs in) lacks, and
@@ -98,11 +103,11 @@ func reportGenerateLines(m *manifest) {
 	if len(missing) == 0 {
 		return
 	}
-	fmt.Fprintf(os.Stderr, "gen: generate.go lacks %d go:generate lines of %s; add the first three after the other grammars' (gen standard, peg, gen patch), the tablegen line with the other tablegen lines:\n", len(missing), m.File())
+	fmt.Fprintf(os.Stderr, "gen: generate.go lacks %d go:generate lines of %s; add the first three after the other grammars' (gen standard, peg, gen patch), the go test line with the other lines that rewrite tables of explained errors:\n", len(missing), m.File())
 	for _, l := range lines {
 		fmt.Fprintf(os.Stderr, "\t%s\n", l)
 	}
-	if _, err := os.Stat(m.Dir + "/internal/reference/reference.peg.go"); err != nil {
-		fmt.Fprintf(os.Stderr, "gen: %s/internal/reference/reference.peg.go is not there yet: run the peg and gen patch lines (without //go:generate), then the tablegen line\n", m.Dir)
+	if _, err := os.Stat(referencePEGOutput(m)); err != nil {
+		fmt.Fprintf(os.Stderr, "gen: %s is not there yet: run the peg and gen patch lines (without //go:generate), then the go test line\n", referencePEGOutput(m))
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/rfc2396/rfc2396/grammar"
-	"github.com/rfc2396/rfc2396/parser/internal/explain"
 )
 
 // explainError returns the *Error for an input that does not match rule
@@ -93,5 +92,5 @@ func emptyOpaquePart(input string, off int) bool {
 	if off == 0 || input[off-1] != ':' || (off < len(input) && input[off] != '#') {
 		return false
 	}
-	return explain.Strict(grammar.RuleScheme).Match(input[:off-1])
+	return strictAutomaton(grammar.RuleScheme).Match(input[:off-1])
 }

@@ -11,7 +11,7 @@ import (
 // not. A rule given by its RFC name is found with [grammar.Lookup].
 //
 // Match runs the deterministic automaton that gen builds for the rule from
-// grammar/rfc2396.abnf (package parser/internal/explain): it reads each
+// grammar/rfc2396.abnf (strict_automata.go): it reads each
 // byte once and allocates nothing when s matches.
 func Match(rule grammar.Rule, s string) error { return strict.Match(rule, s) }
 

@@ -9,7 +9,6 @@ import (
 	"github.com/rfc2396/rfc2396/internal/automaton"
 	"github.com/rfc2396/rfc2396/internal/dfa"
 	"github.com/rfc2396/rfc2396/parser/internal/editref"
-	"github.com/rfc2396/rfc2396/parser/internal/explain"
 )
 
 // A Profile reads references under a set of grammar edits ([grammar.Edit]):
@@ -58,7 +57,7 @@ type profileAutomata struct {
 // name, Appendix A under the edits of set, none built yet.
 func newProfileAutomata(name string, set grammar.EditSet) *profileAutomata {
 	return &profileAutomata{dfas: dfa.NewLazySet(grammar.NumAllRules, func() (*automaton.Grammar, []grammar.Rule) {
-		g, rules, err := explain.Grammar(set)
+		g, rules, err := automataGrammar(set)
 		if err != nil {
 			panic("parser: the grammar of profile " + name + ": " + err.Error()) // generated; checked by tests
 		}
@@ -74,7 +73,7 @@ func newProfileAutomata(name string, set grammar.EditSet) *profileAutomata {
 // tables of Appendix A (strict), or an on-demand one (a profile's grammar).
 type ruleAutomaton interface {
 	Match(s string) bool
-	Explain(s string) explain.Result
+	Explain(s string) dfa.Result[grammar.Rule]
 }
 
 // named holds the named profiles of edits/edits.txt, in its order, as the
@@ -197,7 +196,7 @@ func (p *Profile) Has(rule grammar.Rule) bool {
 // automatonFor returns the automaton of rule under p.
 func (p *Profile) automatonFor(rule grammar.Rule) ruleAutomaton {
 	if p.edits == 0 && rule < grammar.NumRules {
-		return explain.Strict(rule)
+		return strictAutomaton(rule)
 	}
 	return p.auto.dfas.Get(rule)
 }

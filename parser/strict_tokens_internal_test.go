@@ -8,7 +8,7 @@ import (
 // TestStrictTokensBounded checks what lets strict Parse run its compact
 // parser on a long input without screening it with the automaton first:
 // the parser keeps no token per byte (no rule it keeps a token for is
-// under a repetition of parser/internal/compact/compact.peg), so that it
+// under a repetition of parser/strict_compact.peg), so that it
 // allocates nothing, valid input or not, at 1 MB, for inputs of every
 // shape that BenchmarkAdversarial measures and a few plain ones.
 func TestStrictTokensBounded(t *testing.T) {

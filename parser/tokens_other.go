@@ -4,8 +4,6 @@ package parser
 
 import (
 	"github.com/rfc2396/rfc2396/grammar"
-	"github.com/rfc2396/rfc2396/parser/internal/compact"
-	"github.com/rfc2396/rfc2396/parser/internal/editcompact"
 )
 
 // tokenParser is the parser whose tokens [Profile.Parse] reads the
@@ -13,18 +11,18 @@ import (
 // grammar, generated with the rules the components need and nothing more.
 // (In the playground's WebAssembly module it is the reference parser; see
 // tokens_js.go.)
-type tokenParser = editcompact.Parser
+type tokenParser = editCompactParser
 
 // newTokenParser returns a tokenParser with no edit in force.
-func newTokenParser() *tokenParser { return editcompact.NewParser() }
+func newTokenParser() *tokenParser { return new(editCompactParser) }
 
 // parseStrictTokens fills u from ref under Appendix A exactly, if ref is a
 // URI-reference. It runs the compact parser of rfc2396.peg alone, which
 // reads Appendix A faster than the union's with no edit in force: it tests
-// no pick (parser/internal/compact). The parser is a local variable: it
+// no pick (strict_compact.peg). The parser is a local variable: it
 // holds the tokens of an ordinary reference itself.
 func parseStrictTokens(u *URI, ref string) bool {
-	var p compact.Parser
+	var p strictCompactParser
 	if !p.Match(ref, grammar.RuleURIReference) {
 		return false
 	}

@@ -9,8 +9,6 @@ import (
 	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/internal/oracle"
 	"github.com/rfc2396/rfc2396/internal/uritest"
-	"github.com/rfc2396/rfc2396/parser/internal/compact"
-	"github.com/rfc2396/rfc2396/parser/internal/editcompact"
 	"github.com/rfc2396/rfc2396/parser/internal/editref"
 )
 
@@ -84,7 +82,7 @@ func TestTokenParsersAgree(t *testing.T) {
 			s := g.Derive(grammar.RuleURIReference)
 			inputs = append(inputs, s, g.Mutate(s))
 		}
-		compact, reference := editcompact.NewParser(), editref.NewParser()
+		compact, reference := new(editCompactParser), editref.NewParser()
 		compact.SetEdits(set)
 		reference.SetEdits(set)
 		valid := uritest.SameTokens(t, fmt.Sprintf("edits %v, compact (-) and reference (+) parsers", set), compact, reference, grammar.RuleURIReference, inputs, fillReads)
@@ -108,6 +106,6 @@ func sample(lines []string, n int) []string {
 	return out
 }
 
-// compactParser is the strict compact parser (package compact), named
-// apart from the local variable compact above.
-func compactParser() *compact.Parser { return compact.NewParser() }
+// compactParser is the strict compact parser, named apart from the local
+// variable compact above.
+func compactParser() *strictCompactParser { return new(strictCompactParser) }

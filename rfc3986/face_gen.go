@@ -7,9 +7,6 @@ import (
 
 	"github.com/rfc2396/rfc2396/internal/pct"
 	"github.com/rfc2396/rfc2396/rfc3986/grammar"
-	"github.com/rfc2396/rfc2396/rfc3986/internal/edits/zoneid"
-	"github.com/rfc2396/rfc2396/rfc3986/internal/explain"
-	"github.com/rfc2396/rfc2396/rfc3986/internal/reference"
 	"github.com/rfc2396/rfc2396/uri"
 )
 
@@ -211,8 +208,8 @@ var theGrammar = uri.New(uri.Data[grammar.Rule]{
 	Query:        grammar.RuleQuery,
 	Tokens:       tokens,
 	Tree:         tree,
-	Match:        explain.Match,
-	Explain:      explain.Explain,
+	Match:        grammar.Match,
+	Explain:      grammar.Explain,
 	EscapeTables: escapeTables,
 	Unreserved:   unreserved,
 	Edits: []uri.Edit[grammar.Rule]{
@@ -228,27 +225,16 @@ var whole = []grammar.Rule{
 	grammar.RuleRelativeRef,
 }
 
-// editZoneId is the grammar that the edit zone-id (RFC 6874) makes: see
-// package zoneid.
-var editZoneId = uri.Data[grammar.Rule]{
-	NumRules:     zoneid.NumRules,
-	Start:        grammar.RuleURIReference,
-	Info:         zoneid.Info,
-	Uses:         zoneid.Uses,
-	Lookup:       zoneid.Lookup,
-	Names:        zoneid.Names,
-	Whole:        whole,
-	Scheme:       grammar.RuleScheme,
-	UserInfo:     grammar.RuleUserinfo,
-	RegName:      grammar.RuleRegName,
-	Query:        grammar.RuleQuery,
-	Tokens:       zoneid.Tokens,
-	Tree:         zoneid.Tree,
-	Match:        zoneid.Match,
-	Explain:      zoneid.Explain,
-	EscapeTables: escapeTables,
-	Unreserved:   unreserved,
-}
+// editZoneId is the grammar that the edit zone-id (RFC 6874) makes: the
+// engines of [grammar.EditZoneId], with what the face takes from its own
+// grammar.
+var editZoneId = func() uri.Data[grammar.Rule] {
+	d := grammar.EditZoneId()
+	d.Whole = whole
+	d.Scheme, d.UserInfo, d.RegName, d.Query = grammar.RuleScheme, grammar.RuleUserinfo, grammar.RuleRegName, grammar.RuleQuery
+	d.EscapeTables, d.Unreserved = escapeTables, unreserved
+	return d
+}()
 
 // roles says which component each rule's token delimits.
 var roles = [grammar.NumRules]uri.Role{
@@ -295,13 +281,13 @@ var escapeTables = map[grammar.Rule]*pct.Table{
 	grammar.RuleFragment:     {Raw: fragData, First: fragData, NonEmpty: escapeNonEmpty[grammar.RuleFragment]},
 }
 
-// referenceParsers holds reusable parsers generated from theGrammar.peg as
+// referenceParsers holds reusable parsers generated from rfc3986.peg as
 // written, where every rule can be the start rule.
-var referenceParsers = sync.Pool{New: func() any { return reference.NewParser() }}
+var referenceParsers = sync.Pool{New: func() any { return grammar.NewReferenceParser() }}
 
 // tree runs the reference parser on s as rule and returns the parse tree.
 func tree(rule grammar.Rule, s string) (*uri.Node[grammar.Rule], bool) {
-	p := referenceParsers.Get().(*reference.Parser)
+	p := referenceParsers.Get().(*grammar.ReferenceParser)
 	defer referenceParsers.Put(p)
 	if !p.Match(s, rule) {
 		return nil, false

@@ -7,8 +7,6 @@ import (
 	"github.com/rfc2396/rfc2396/internal/oracle"
 	"github.com/rfc2396/rfc2396/internal/uritest"
 	"github.com/rfc2396/rfc2396/rfc3986/grammar"
-	"github.com/rfc2396/rfc2396/rfc3986/internal/compact"
-	"github.com/rfc2396/rfc2396/rfc3986/internal/reference"
 	"github.com/rfc2396/rfc2396/uri"
 )
 
@@ -52,7 +50,7 @@ func TestTokenParsersAgree(t *testing.T) {
 			refs = append(refs, s, g.Mutate(s))
 		}
 	}
-	compact, reference := compact.NewParser(), reference.NewParser()
+	compact, reference := new(grammar.Parser), grammar.NewReferenceParser()
 	valid := uritest.SameTokens(t, "compact (-) and reference (+) parsers", compact, reference, grammar.RuleURIReference, refs, fillReads)
 	t.Logf("%d references, %d valid", len(refs), valid)
 }

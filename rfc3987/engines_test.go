@@ -9,9 +9,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/rfc2396/rfc2396/rfc3987/grammar"
-	"github.com/rfc2396/rfc2396/rfc3987/internal/compact"
-	"github.com/rfc2396/rfc2396/rfc3987/internal/explain"
-	"github.com/rfc2396/rfc2396/rfc3987/internal/reference"
 )
 
 // engineCase is a row of testdata/engines.txt.
@@ -62,12 +59,12 @@ func readEngineCases(t *testing.T) []engineCase {
 
 // engines runs the three engines of RFC 3987's grammar.
 type engines struct {
-	compact   *compact.Parser
-	reference *reference.Parser
+	compact   *grammar.Parser
+	reference *grammar.ReferenceParser
 }
 
 func newEngines() engines {
-	return engines{compact.NewParser(), reference.NewParser()}
+	return engines{new(grammar.Parser), grammar.NewReferenceParser()}
 }
 
 // check runs rule over input in every engine that has it and reports
@@ -75,8 +72,8 @@ func newEngines() engines {
 // explanation whose offset is out of the input or inside a character.
 func (e engines) check(t *testing.T, where string, rule grammar.Rule, input string, want *bool) {
 	t.Helper()
-	auto := explain.Match(rule, input)
-	res := explain.Explain(rule, input)
+	auto := grammar.Match(rule, input)
+	res := grammar.Explain(rule, input)
 	if res.Matched != auto {
 		t.Errorf("%s: %s %q: Explain says matched=%t, Match %t", where, rule, input, res.Matched, auto)
 	}

@@ -7,9 +7,6 @@ import (
 
 	"github.com/rfc2396/rfc2396/internal/pct"
 	"github.com/rfc2396/rfc2396/rfc3987/grammar"
-	"github.com/rfc2396/rfc2396/rfc3987/internal/edits/zoneid"
-	"github.com/rfc2396/rfc2396/rfc3987/internal/explain"
-	"github.com/rfc2396/rfc2396/rfc3987/internal/reference"
 	"github.com/rfc2396/rfc2396/uri"
 )
 
@@ -211,8 +208,8 @@ var theGrammar = uri.New(uri.Data[grammar.Rule]{
 	Query:         grammar.RuleIquery,
 	Tokens:        tokens,
 	Tree:          tree,
-	Match:         explain.Match,
-	Explain:       explain.Explain,
+	Match:         grammar.Match,
+	Explain:       grammar.Explain,
 	EscapeTables:  escapeTables,
 	Unreserved:    unreserved,
 	NormalizeText: normalizeIRIText,
@@ -233,28 +230,17 @@ var whole = []grammar.Rule{
 	grammar.RuleIrelativeRef,
 }
 
-// editZoneId is the grammar that the edit zone-id (RFC 6874) makes: see
-// package zoneid.
-var editZoneId = uri.Data[grammar.Rule]{
-	NumRules:      zoneid.NumRules,
-	Start:         grammar.RuleIRIReference,
-	Info:          zoneid.Info,
-	Uses:          zoneid.Uses,
-	Lookup:        zoneid.Lookup,
-	Names:         zoneid.Names,
-	Whole:         whole,
-	Scheme:        grammar.RuleScheme,
-	UserInfo:      grammar.RuleIuserinfo,
-	RegName:       grammar.RuleIregName,
-	Query:         grammar.RuleIquery,
-	Tokens:        zoneid.Tokens,
-	Tree:          zoneid.Tree,
-	Match:         zoneid.Match,
-	Explain:       zoneid.Explain,
-	EscapeTables:  escapeTables,
-	Unreserved:    unreserved,
-	NormalizeText: normalizeIRIText,
-}
+// editZoneId is the grammar that the edit zone-id (RFC 6874) makes: the
+// engines of [grammar.EditZoneId], with what the face takes from its own
+// grammar.
+var editZoneId = func() uri.Data[grammar.Rule] {
+	d := grammar.EditZoneId()
+	d.Whole = whole
+	d.Scheme, d.UserInfo, d.RegName, d.Query = grammar.RuleScheme, grammar.RuleIuserinfo, grammar.RuleIregName, grammar.RuleIquery
+	d.EscapeTables, d.Unreserved = escapeTables, unreserved
+	d.NormalizeText = normalizeIRIText
+	return d
+}()
 
 // roles says which component each rule's token delimits.
 var roles = [grammar.NumRules]uri.Role{
@@ -301,13 +287,13 @@ var escapeTables = map[grammar.Rule]*pct.Table{
 	grammar.RuleIfragment:     {Raw: fragData, First: fragData, NonEmpty: escapeNonEmpty[grammar.RuleIfragment]},
 }
 
-// referenceParsers holds reusable parsers generated from theGrammar.peg as
+// referenceParsers holds reusable parsers generated from rfc3987.peg as
 // written, where every rule can be the start rule.
-var referenceParsers = sync.Pool{New: func() any { return reference.NewParser() }}
+var referenceParsers = sync.Pool{New: func() any { return grammar.NewReferenceParser() }}
 
 // tree runs the reference parser on s as rule and returns the parse tree.
 func tree(rule grammar.Rule, s string) (*uri.Node[grammar.Rule], bool) {
-	p := referenceParsers.Get().(*reference.Parser)
+	p := referenceParsers.Get().(*grammar.ReferenceParser)
 	defer referenceParsers.Put(p)
 	if !p.Match(s, rule) {
 		return nil, false

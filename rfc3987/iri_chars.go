@@ -4,7 +4,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/rfc2396/rfc2396/rfc3987/grammar"
-	"github.com/rfc2396/rfc2396/rfc3987/internal/explain"
 )
 
 // The characters outside US-ASCII that an IRI may hold unencoded: those
@@ -51,5 +50,5 @@ func allowedDecoded(r rune, inQuery bool) bool {
 	}
 	var b [utf8.UTFMax]byte
 	c := string(utf8.AppendRune(b[:0], r))
-	return explain.Match(grammar.RuleUcschar, c) || inQuery && explain.Match(grammar.RuleIprivate, c)
+	return grammar.Match(grammar.RuleUcschar, c) || inQuery && grammar.Match(grammar.RuleIprivate, c)
 }

@@ -6,8 +6,6 @@ import (
 	"sync"
 
 	"github.com/rfc2396/rfc2396/rfc6570/grammar"
-	"github.com/rfc2396/rfc2396/rfc6570/internal/explain"
-	"github.com/rfc2396/rfc2396/rfc6570/internal/reference"
 	"github.com/rfc2396/rfc2396/uri"
 )
 
@@ -42,8 +40,8 @@ var theGrammar = uri.New(uri.Data[grammar.Rule]{
 	Query:    noRule,
 	Tokens:   tokens,
 	Tree:     tree,
-	Match:    explain.Match,
-	Explain:  explain.Explain,
+	Match:    grammar.Match,
+	Explain:  grammar.Explain,
 	Prose: []uri.ProseRule{
 		{Edit: "reserved-operators", Section: "RFC 6570 section 2.2", Says: "the operators \"=\", \",\", \"!\", \"@\" and \"|\" (op-reserve) are reserved for future extensions", Find: findReservedOperator},
 	},
@@ -63,13 +61,13 @@ var whole = []grammar.Rule{}
 // roles says which component each rule's token delimits.
 var roles = [grammar.NumRules]uri.Role{}
 
-// referenceParsers holds reusable parsers generated from theGrammar.peg as
+// referenceParsers holds reusable parsers generated from rfc6570.peg as
 // written, where every rule can be the start rule.
-var referenceParsers = sync.Pool{New: func() any { return reference.NewParser() }}
+var referenceParsers = sync.Pool{New: func() any { return grammar.NewReferenceParser() }}
 
 // tree runs the reference parser on s as rule and returns the parse tree.
 func tree(rule grammar.Rule, s string) (*uri.Node[grammar.Rule], bool) {
-	p := referenceParsers.Get().(*reference.Parser)
+	p := referenceParsers.Get().(*grammar.ReferenceParser)
 	defer referenceParsers.Put(p)
 	if !p.Match(s, rule) {
 		return nil, false

@@ -5,7 +5,6 @@ import (
 	"strconv"
 
 	"github.com/rfc2396/rfc2396/rfc6570/grammar"
-	"github.com/rfc2396/rfc2396/rfc6570/internal/compact"
 )
 
 // Template is a URI Template that [Parse] has checked against section 2
@@ -109,7 +108,7 @@ func Valid(template string) bool { return theGrammar.Matches(grammar.RuleURITemp
 // the first error.
 func parse(s string, recover bool) (*Template, *Error) {
 	t := &Template{text: s}
-	var p compact.Parser
+	var p grammar.Parser
 	if p.Match(s, grammar.RuleURITemplate) && findReservedOperator(s) < 0 {
 		t.parts = appendParts(nil, &p, s, 0, true)
 		return t, nil
@@ -129,7 +128,7 @@ func parse(s string, recover bool) (*Template, *Error) {
 // keeps (expression, operator, varspec, varname, max-length, explode),
 // each after the tokens inside it: a varspec's come before it, and a
 // varspec and the operator before their expression.
-func appendParts(parts []part, p *compact.Parser, s string, at int, whole bool) []part {
+func appendParts(parts []part, p *grammar.Parser, s string, at int, whole bool) []part {
 	lit := at
 	var op byte
 	var vars []varspec
@@ -205,7 +204,7 @@ func recoverParts(s string) []part {
 			lit = nil
 		}
 	}
-	var p compact.Parser
+	var p grammar.Parser
 	for i := 0; i < len(s); {
 		if s[i] == '{' {
 			end := indexByteFrom(s, i, '}')

@@ -7,7 +7,6 @@ package rfc6570
 import (
 	"github.com/rfc2396/rfc2396/internal/uriparts"
 	"github.com/rfc2396/rfc2396/rfc6570/grammar"
-	"github.com/rfc2396/rfc2396/rfc6570/internal/compact"
 	"github.com/rfc2396/rfc2396/uri"
 )
 
@@ -29,7 +28,7 @@ func tokensInto(ref string, p *uri.Parts) bool {
 	if len(ref) > uriparts.MaxLen {
 		return false
 	}
-	var tp compact.Parser
+	var tp grammar.Parser
 	if !tp.Match(ref, grammar.RuleURITemplate) {
 		return false
 	}

@@ -32,7 +32,6 @@ import (
 	"strings"
 
 	"github.com/rfc2396/rfc2396/rfc8141/grammar"
-	"github.com/rfc2396/rfc2396/rfc8141/internal/compact"
 	"github.com/rfc2396/rfc2396/uri"
 )
 
@@ -71,7 +70,7 @@ func Parse(s string) (*URN, error) {
 	if !theGrammar.Matches(grammar.RuleNamestring, s) {
 		return nil, syntaxError(s, theGrammar.Match(grammar.RuleNamestring, s))
 	}
-	var p compact.Parser
+	var p grammar.Parser
 	if !p.Match(s, grammar.RuleNamestring) {
 		// The automaton and the parser are two readings of one grammar;
 		// the oracle tests hold them to agree. Say so, not panic.

@@ -7,8 +7,6 @@ import (
 
 	"github.com/rfc2396/rfc2396/internal/pct"
 	"github.com/rfc2396/rfc2396/rfc9112/grammar"
-	"github.com/rfc2396/rfc2396/rfc9112/internal/explain"
-	"github.com/rfc2396/rfc2396/rfc9112/internal/reference"
 	"github.com/rfc2396/rfc2396/uri"
 )
 
@@ -58,8 +56,8 @@ var theGrammar = uri.New(uri.Data[grammar.Rule]{
 	Query:        grammar.RuleQuery,
 	Tokens:       tokens,
 	Tree:         tree,
-	Match:        explain.Match,
-	Explain:      explain.Explain,
+	Match:        grammar.Match,
+	Explain:      grammar.Explain,
 	EscapeTables: escapeTables,
 	Unreserved:   unreserved,
 	Prose: []uri.ProseRule{
@@ -112,13 +110,13 @@ var escapeTables = map[grammar.Rule]*pct.Table{
 	grammar.RuleQuery:   {Raw: queryData, First: queryData, NonEmpty: escapeNonEmpty[grammar.RuleQuery], Delims: pct.SetOf(queryDelims)},
 }
 
-// referenceParsers holds reusable parsers generated from theGrammar.peg as
+// referenceParsers holds reusable parsers generated from rfc9112.peg as
 // written, where every rule can be the start rule.
-var referenceParsers = sync.Pool{New: func() any { return reference.NewParser() }}
+var referenceParsers = sync.Pool{New: func() any { return grammar.NewReferenceParser() }}
 
 // tree runs the reference parser on s as rule and returns the parse tree.
 func tree(rule grammar.Rule, s string) (*uri.Node[grammar.Rule], bool) {
-	p := referenceParsers.Get().(*reference.Parser)
+	p := referenceParsers.Get().(*grammar.ReferenceParser)
 	defer referenceParsers.Put(p)
 	if !p.Match(s, rule) {
 		return nil, false

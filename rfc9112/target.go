@@ -20,7 +20,6 @@ import (
 	"strings"
 
 	"github.com/rfc2396/rfc2396/rfc9112/grammar"
-	"github.com/rfc2396/rfc2396/rfc9112/internal/compact"
 	"github.com/rfc2396/rfc2396/uri"
 )
 
@@ -108,7 +107,7 @@ func parse(form Form, target string) (*RequestTarget, error) {
 	if form != NoForm {
 		rule = formRules[form]
 	}
-	var p compact.Parser
+	var p grammar.Parser
 	if !p.Match(target, rule) {
 		return nil, targetError(form, target, theGrammar.Match(rule, target))
 	}

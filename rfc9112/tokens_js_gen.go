@@ -7,7 +7,6 @@ package rfc9112
 import (
 	"github.com/rfc2396/rfc2396/internal/uriparts"
 	"github.com/rfc2396/rfc2396/rfc9112/grammar"
-	"github.com/rfc2396/rfc2396/rfc9112/internal/reference"
 	"github.com/rfc2396/rfc2396/uri"
 )
 
@@ -30,7 +29,7 @@ func tokensInto(ref string, p *uri.Parts) bool {
 	if len(ref) > uriparts.MaxLen {
 		return false
 	}
-	tp := referenceParsers.Get().(*reference.Parser)
+	tp := referenceParsers.Get().(*grammar.ReferenceParser)
 	defer referenceParsers.Put(tp)
 	if !tp.Match(ref, grammar.RuleRequestTarget) {
 		return false

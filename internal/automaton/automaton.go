@@ -7,7 +7,7 @@
 //
 // gen runs the whole construction ([Grammar.Build]) at generate time for
 // the strict grammar and writes the result as tables
-// (parser/internal/explain); the parser package runs a profile's grammar,
+// (package parser's tables_gen.go); the parser package runs a profile's grammar,
 // composed from generated syntax trees, with [Lazy], which builds the
 // position automaton when the profile first needs a rule and each
 // deterministic state only when an input reaches it. Nothing here reads

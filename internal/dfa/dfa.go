@@ -1,8 +1,7 @@
 // Package dfa runs the deterministic automata that package
 // internal/automaton builds, from tables: gen writes a grammar's tables at
-// generate time ([Encode]) as a binary blob, which its explain package
-// embeds (parser/internal/explain for RFC 2396, rfc3986/internal/explain
-// for RFC 3986) and [Load] reads in place; a profile's grammar is run by
+// generate time ([Encode]) as a binary blob, which the grammar's package
+// embeds (parser for RFC 2396, rfc3986/grammar for RFC 3986) and [Load] reads in place; a profile's grammar is run by
 // [Lazy], which builds the states of its automaton only as inputs reach
 // them, so that a profile costs nothing until it is used. [FromDFA]
 // converts a whole automaton built at run time (tests compare the two).

@@ -1,12 +1,12 @@
 // Package explaintable rewrites a table of explained errors, the
-// testdata/explain.txt that package internal/dfa/dfatest checks the
-// automata of parser/internal/explain and rfc3986/internal/explain
-// against. A row's rule and input are the test's; its offset, paths and
-// expected text are what the automata, built from the grammar, say about
-// them, so they change whenever the grammar does. go generate rewrites
-// them (the tablegen commands) and CI's drift check shows every change as
-// a diff to review, instead of leaving a stale row to fail after a grammar
-// edit.
+// testdata/explain.txt that package internal/uritest checks the
+// automata of package parser and of each grammar's package (rfc3986/grammar,
+// ...) against. A row's rule and input are the test's; its offset, paths
+// and expected text are what the automata, built from the grammar, say
+// about them, so they change whenever the grammar does. go generate
+// rewrites them (each package's TestExplainTable with -update-explain,
+// [Test]) and CI's drift check shows every change as a diff to review,
+// instead of leaving a stale row to fail after a grammar edit.
 package explaintable
 
 import (
@@ -14,6 +14,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"testing"
 
 	"github.com/rfc2396/rfc2396/internal/dfa"
 )
@@ -27,31 +28,64 @@ func Rewrite[R fmt.Stringer](path string, explain func(R, string) dfa.Result[R],
 	if err != nil {
 		return err
 	}
-	lines := strings.Split(string(src), "\n")
+	out, err := rewritten(path, string(src), explain, lookup)
+	if err != nil || out == string(src) {
+		return err
+	}
+	return os.WriteFile(path, []byte(out), 0o644)
+}
+
+// Test is the test of the table at path that a grammar's package runs
+// (TestExplainTable): with update set, it rewrites the table ([Rewrite]),
+// which go generate asks for; otherwise it fails, naming each row that
+// says something else than explain, with what explain says.
+func Test[R fmt.Stringer](t testing.TB, path string, update bool, explain func(R, string) dfa.Result[R], lookup func(string) (R, bool)) {
+	t.Helper()
+	if update {
+		if err := Rewrite(path, explain, lookup); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := rewritten(path, string(src), explain, lookup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	have, want := strings.Split(string(src), "\n"), strings.Split(out, "\n")
+	for i := range have {
+		if have[i] != want[i] {
+			t.Errorf("%s:%d: the row says\n\t%s\nthe automata say\n\t%s\n(go generate rewrites the table)", path, i+1, have[i], want[i])
+		}
+	}
+}
+
+// rewritten returns the table src, read from path, as [Rewrite] writes it.
+func rewritten[R fmt.Stringer](path, src string, explain func(R, string) dfa.Result[R], lookup func(string) (R, bool)) (string, error) {
+	lines := strings.Split(src, "\n")
 	for n, line := range lines {
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
 		fields := strings.Split(line, "\t")
 		if len(fields) != 6 {
-			return fmt.Errorf("%s:%d: want 6 tab-separated fields, got %d", path, n+1, len(fields))
+			return "", fmt.Errorf("%s:%d: want 6 tab-separated fields, got %d", path, n+1, len(fields))
 		}
 		rule, ok := lookup(fields[0])
 		if !ok {
-			return fmt.Errorf("%s:%d: no rule %q", path, n+1, fields[0])
+			return "", fmt.Errorf("%s:%d: no rule %q", path, n+1, fields[0])
 		}
 		in, err := strconv.Unquote(fields[1])
 		if err != nil {
-			return fmt.Errorf("%s:%d: the input: %v", path, n+1, err)
+			return "", fmt.Errorf("%s:%d: the input: %v", path, n+1, err)
 		}
 		res := explain(rule, in)
 		lines[n] = strings.Join([]string{fields[0], fields[1], strconv.Itoa(res.Offset), names(res.Path), names(res.AltPath), res.Expected}, "\t")
 	}
-	out := strings.Join(lines, "\n")
-	if out == string(src) {
-		return nil
-	}
-	return os.WriteFile(path, []byte(out), 0o644)
+	return strings.Join(lines, "\n"), nil
 }
 
 func names[R fmt.Stringer](rules []R) string {
@@ -60,18 +94,4 @@ func names[R fmt.Stringer](rules []R) string {
 		s[i] = r.String()
 	}
 	return strings.Join(s, " ")
-}
-
-// Main is the tablegen commands' main: it rewrites the table named by the
-// only argument with [Rewrite], and exits with status 2 on a wrong call
-// and 1 on an error, which it reports on standard error.
-func Main[R fmt.Stringer](explain func(R, string) dfa.Result[R], lookup func(string) (R, bool)) {
-	if len(os.Args) != 2 {
-		fmt.Fprintln(os.Stderr, "usage: tablegen FILE")
-		os.Exit(2)
-	}
-	if err := Rewrite(os.Args[1], explain, lookup); err != nil {
-		fmt.Fprintln(os.Stderr, "tablegen:", err)
-		os.Exit(1)
-	}
 }

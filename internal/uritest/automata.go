@@ -1,5 +1,5 @@
 // This file holds the checks that the automata of both RFCs
-// (parser/internal/explain, rfc3986/internal/explain) run in their tests:
+// (package parser, rfc3986/grammar) run in their tests:
 // against the oracle of regular expressions generated from the same
 // grammar, and against a table of explained errors in testdata. It is
 // imported only by tests.

@@ -30,10 +30,14 @@ type Automata[R Rule] struct {
 	// Valid and Invalid are strings of Start and not of Start that Match
 	// and Explain must read without allocating.
 	Valid, Invalid string
+	// Root is the repository's root from the package's directory ("../.."
+	// for rfc3986/grammar), where the benchmark corpus's sample is.
+	Root string
 }
 
 // explainTable is the table of explained errors of every explain package,
-// from its directory; gen's tablegen rewrites its expectations.
+// from its directory; go generate rewrites its expectations (package
+// internal/explaintable).
 const explainTable = "testdata/explain.txt"
 
 // derivations is how many strings of each rule, half of them mutated,
@@ -87,8 +91,7 @@ type AutomataTables[R Rule] struct {
 // of the catalogue has a table (a rule without one would have no start
 // state), and [sameAsLazy] on tb.Lazy, with the lines of
 // testdata/explain.txt and of files (see [explainInputs]; paths from the
-// package's directory, three levels below the repository's root) and the
-// benchmark corpus.
+// package's directory) and the benchmark corpus.
 func (p Automata[R]) TestTables(t *testing.T, tb AutomataTables[R], files ...string) {
 	rules := rulesBelow[R](p.NumRules)
 	t.Run("Blob", func(t *testing.T) { checkBlob(t, tb.Blob, tb.Index, tb.Automata, rules) })
@@ -103,6 +106,6 @@ func (p Automata[R]) TestTables(t *testing.T, tb AutomataTables[R], files ...str
 		}
 	})
 	t.Run("LazyAgainstTables", func(t *testing.T) {
-		sameAsLazy(t, p.Engine, tb.Lazy, p.NumRules, p.Start, "../../..", explainInputs(t, append([]string{explainTable}, files...)...))
+		sameAsLazy(t, p.Engine, tb.Lazy, p.NumRules, p.Start, p.Root, explainInputs(t, append([]string{explainTable}, files...)...))
 	})
 }

@@ -17,7 +17,8 @@ type Parser struct {
 // NewParser returns a Parser ready for Match.
 func NewParser() *Parser {
 	p := new(Parser)
-	p.peg.Init(Size(32))
+	p.peg.tokens32 = tokens32{tree: make([]token32, 0, 32)}
+	p.peg.Init()
 	p.SetEdits(0)
 	return p
 }

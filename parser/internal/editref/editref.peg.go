@@ -295,19 +295,6 @@ func (p *EditRef) SprintSyntaxTree() string {
 	return bldr.String()
 }
 
-func Pretty(pretty bool) func(*EditRef) error {
-	return func(p *EditRef) error {
-		p.Pretty = pretty
-		return nil
-	}
-}
-
-func Size(size int) func(*EditRef) error {
-	return func(p *EditRef) error {
-		p.tokens32 = tokens32{tree: make([]token32, 0, size)}
-		return nil
-	}
-}
 func (p *EditRef) Init(options ...func(*EditRef) error) error {
 	var (
 		max                  token32

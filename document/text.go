@@ -37,7 +37,7 @@ import (
 const (
 	// textBlock is the most a window holds before its guessed cut (MaxLine
 	// when that is less), but for a first line longer than that.
-	textBlock = 256 << 10
+	textBlock = 64 << 10
 	// textLookahead is how much a window holds past its guessed cut: as
 	// far as package extract looks past a construct's start to decide it.
 	textLookahead = extract.MaxSpan
@@ -64,7 +64,7 @@ type textWindow struct {
 	more        bool
 	// err, when not nil, stands for a window: the reader met it at start.
 	err error
-	st  *extract.Stream // a fork for this window of the reader's Stream
+	st  extract.Stream // a fork for this window of the reader's Stream
 
 	// What a worker found: the input is cut at cut (stop when the guess
 	// held) and refs are the references before it.
@@ -75,6 +75,7 @@ type textWindow struct {
 
 // read finds the references of w and makes them References.
 func (w *textWindow) read(part string, base *Base, checkOnly bool) {
+	clear(w.refs) // the references of the window before, emitted: not held
 	w.refs = w.refs[:0]
 	if w.err != nil {
 		return
@@ -161,7 +162,7 @@ func (s *textSource) next(w *textWindow) bool {
 	w.data = append(w.data[:0], s.buf[:end]...)
 	w.stop, w.more = stop, !s.eof || end < s.n
 	s.st.Skip(s.buf[:stop], s.pos)
-	w.st = s.st.Fork()
+	w.st.Follow(s.st)
 	s.line += bytes.Count(s.buf[:stop], []byte{'\n'})
 	s.pos += stop
 	s.n = copy(s.buf, s.buf[stop:s.n])
@@ -264,7 +265,7 @@ func (m *textMerge) take(w *textWindow) error {
 		m.c, m.line = w.start+w.cut, w.line+bytes.Count(w.data[:w.cut], []byte{'\n'})
 		if w.cut < w.stop {
 			// The guess did not hold: read again from the last cut.
-			m.st = w.st
+			m.st = w.st.Fork() // w is reused
 			m.stretch = append(m.stretch[:0], w.data[w.cut:]...)
 			m.tried = w.stop - w.cut
 		}

@@ -98,11 +98,22 @@ func (st *Stream) Window(piece []byte, offset, stop int, more bool) (refs []Refe
 // either changes, so each may be used by its own goroutine; st must not
 // be used while Fork runs.
 func (st *Stream) Fork() *Stream {
-	if st == nil {
-		return &Stream{}
+	f := &Stream{}
+	f.Follow(st)
+	return f
+}
+
+// Follow makes st a [Stream.Fork] of from, keeping st's own buffers: for
+// a reader that forks a Stream for each window and reuses the Streams of
+// the windows it is done with.
+func (st *Stream) Follow(from *Stream) {
+	if from == nil {
+		from = &Stream{}
 	}
-	st.shared = st.xml != nil
-	return &Stream{cfg: st.cfg, xml: st.xml, shared: st.shared}
+	from.shared = from.xml != nil
+	st.cfg, st.xml, st.shared = from.cfg, from.xml, from.shared
+	clear(st.refs) // the strings of the last window, no longer held
+	st.refs = st.refs[:0]
 }
 
 // Skip passes over text, the bytes of the input at offset, without

@@ -1,27 +1,20 @@
 package main
 
 import (
-	"bytes"
 	"io"
 	"os"
-	"runtime"
-	"runtime/pprof"
 	"testing"
-	"time"
 )
 
 func TestZZProf(t *testing.T) {
-	data, _ := os.ReadFile("/tmp/h3x/in.txt")
+	f, _ := os.Open("/tmp/h3x/in60.txt")
+	defer f.Close()
 	setGC()
-	runtime.MemProfileRate = 4096
 	j := os.Getenv("ZZJ")
-	go func() {
-		time.Sleep(300 * time.Millisecond)
-		runtime.GC()
-		f, _ := os.Create("/tmp/h3x/heap.out")
-		pprof.WriteHeapProfile(f)
-		f.Close()
-	}()
-	st := run([]string{"lint", "--type", "text", "-j", j}, bytes.NewReader(data), io.Discard, io.Discard)
+	args := []string{"lint", "--type", "text", "-j", j}
+	if m := os.Getenv("ZZMODE"); m != "" {
+		args = append(args, m)
+	}
+	st := run(args, f, io.Discard, io.Discard)
 	t.Log(st)
 }

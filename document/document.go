@@ -139,9 +139,9 @@ type Options struct {
 	// quotes too (extract.WithRelative).
 	Relative bool
 	// MaxLine bounds memory (see Memory in the package documentation):
-	// the text reader holds windows of at most 256 KiB (MaxLine if less)
-	// and 64 KiB of look-ahead, a window longer only for a line longer
-	// than that, and reads again at most 2*MaxLine bytes and 128 KiB more
+	// the text reader holds windows of 64 KiB (MaxLine if less) and 64
+	// KiB of look-ahead, a window longer only for a line longer than
+	// that, and reads again at most 2*MaxLine bytes and 128 KiB more
 	// where a construct spans its cut; the HTML tokenizer holds at most
 	// MaxLine bytes for one token and the HTML reader 4*MaxLine bytes of
 	// references before a base element, and the MIME reader refuses a

@@ -112,7 +112,6 @@ func (st *Stream) Follow(from *Stream) {
 	}
 	from.shared = from.xml != nil
 	st.cfg, st.xml, st.shared = from.cfg, from.xml, from.shared
-	clear(st.refs) // the strings of the last window, no longer held
 	st.refs = st.refs[:0]
 }
 

@@ -86,14 +86,15 @@ func TestWindowBoundaries(t *testing.T) {
 }
 
 // TestUncuttableText reads a chain of bracketed references, each wrapped
-// across a line break, longer than the text reader's window: no line
-// start is outside a reference, so the read stops with a *LimitError at
-// the chain, not with a shortened reference.
+// across a line break, longer than the text reader's window and than the
+// stretch it reads again: no line start is outside a reference, so the
+// read stops with a *LimitError at the chain, not with a shortened
+// reference.
 func TestUncuttableText(t *testing.T) {
 	const maxLine = 64
 	var b strings.Builder
 	b.WriteString("first line http://example.com/first\n")
-	for b.Len() < textWindow(maxLine)+1000 {
+	for b.Len() < textBlock+textLookahead+textStretch(maxLine)+1000 {
 		b.WriteString("<http://example.com/\nx> ")
 	}
 	b.WriteString("\n")
@@ -103,7 +104,7 @@ func TestUncuttableText(t *testing.T) {
 	if !errors.As(err, &le) {
 		t.Fatalf("error %v, want a *LimitError", err)
 	}
-	want := LimitError{Offset: len("first line http://example.com/first\n"), Limit: textWindow(maxLine), What: le.What}
+	want := LimitError{Offset: len("first line http://example.com/first\n"), Limit: textStretch(maxLine), What: le.What}
 	if *le != want || n != 1 {
 		t.Errorf("%d references, then %+v; want 1, then %+v", n, *le, want)
 	}

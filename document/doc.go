@@ -109,17 +109,23 @@
 // [Options.MaxLine], and reads the references a document would give read
 // whole, or stops with an error; it never shortens one.
 //
-//   - Text is read in windows of at most 2*MaxLine bytes and 128 KiB more
-//     (the buffer starts at 64 KiB and grows only as needed). A window is
-//     cut only at a line start that no construct of Appendix E spans (see
-//     extract.Stream): a reference in angle brackets wrapped across lines,
-//     with "URL:" or a hyphen at a line break, "URL:" ending a line, a
-//     qualified name whose XML prefix may be marked up to 64 KiB later.
-//     What follows the cut is read again in the next window, so the
-//     references and their positions are those of the whole text. A line
-//     longer than MaxLine that does not fit, or a window with no place to
-//     cut (a chain of wrapped references, each starting on the line where
-//     the one before ends), is a *[LimitError].
+//   - Text is read in windows of 64 KiB (MaxLine if less; longer only for
+//     a first line longer than that), each with 64 KiB of look-ahead, cut
+//     where a guess says the input may be cut: the last line start of the
+//     window. The guess holds when no construct of Appendix E spans it
+//     (see extract.Stream.Window): a reference in angle brackets wrapped
+//     across lines, with "URL:" or a hyphen at a line break, "URL:"
+//     ending a line, a qualified name whose XML prefix may be marked up
+//     to 64 KiB later. Where it does not, the text from the last place it
+//     may be cut is read again with the windows that follow, at most
+//     2*MaxLine bytes and 128 KiB more, until a guess holds; so the
+//     references and their positions are those of the whole text. With
+//     [Options.Workers], windows are read at once, at most three a
+//     worker; where the windows are cut depends on the input alone, so
+//     the result is the same whatever the number of workers. A line
+//     longer than MaxLine, or text read again with no place to cut (a
+//     chain of wrapped references, each starting on the line where the
+//     one before ends), is a *[LimitError].
 //   - HTML is read one token of at most MaxLine bytes at a time. Its
 //     references are held until the first base element with an href, then
 //     emitted as they come; at most 4*MaxLine bytes of them are held

@@ -139,14 +139,16 @@ type Options struct {
 	// quotes too (extract.WithRelative).
 	Relative bool
 	// MaxLine bounds memory (see Memory in the package documentation):
-	// the text reader holds at most 2*MaxLine bytes of input and 128 KiB
-	// more (64 KiB for text with short lines), the HTML tokenizer at most
+	// the text reader holds windows of 64 KiB (MaxLine if less) and 64
+	// KiB of look-ahead, a window longer only for a line longer than
+	// that, and reads again at most 2*MaxLine bytes and 128 KiB more
+	// where a construct spans its cut; the HTML tokenizer holds at most
 	// MaxLine bytes for one token and the HTML reader 4*MaxLine bytes of
 	// references before a base element, and the MIME reader refuses a
 	// line longer than MaxLine and a header block longer than 4*MaxLine.
 	// Lines and tokens of up to MaxLine bytes are always read; a longer
-	// one stops the read with a *[LimitError] (in text, when it does not
-	// fit in the window). Zero means [DefaultMaxLine].
+	// one stops the read with a *[LimitError]. Zero means
+	// [DefaultMaxLine].
 	MaxLine int
 	// CheckOnly makes Read find and check the references without
 	// resolving them: Resolved, Warnings and ResolveErr stay empty (but
@@ -154,6 +156,18 @@ type Options struct {
 	// not resolved), and Base is still set. For a caller that reports
 	// only whether each reference is valid.
 	CheckOnly bool
+	// Workers is how many goroutines find the references of plain text
+	// at once, each in its own window of the input (with as many windows
+	// held at once as three times Workers); 0 or 1 means the goroutine
+	// that calls Read alone. Whatever it is, Read emits the same
+	// references, in the same order, on the goroutine that calls it, and
+	// returns the same error. The text parts of a MIME message are read
+	// so too; HTML and Markdown by that goroutine alone.
+	Workers int
+
+	// window, when not 0, is the size of the text reader's windows and
+	// of their look-ahead, for tests that cut many.
+	window int
 }
 
 func (o *Options) maxLine() int {
@@ -327,72 +341,6 @@ func Read(r io.Reader, kind Kind, opts Options, emit func(*Reference) error) err
 		return readMarkdown(r, chain, &opts, emit)
 	}
 	return readText(r, "", establish(chain), &opts, emit)
-}
-
-// readText reads running text in windows, each cut at a line start where
-// no construct of Appendix E is open (extract.Stream), so that the
-// references are those of the whole text read at once. The buffer starts
-// at 64 KiB (or 2*MaxLine if less) and grows, to at most
-// textWindow(MaxLine), only for long lines and long open constructs; a
-// line longer than MaxLine that does not fit, or a window with no place to
-// cut, is a *LimitError.
-func readText(r io.Reader, part string, base *Base, opts *Options, emit func(*Reference) error) error {
-	if r == nil {
-		return ErrNilReader
-	}
-	maxLine := opts.maxLine()
-	limit := textWindow(maxLine)
-	buf := make([]byte, min(64<<10, 2*maxLine))
-	n := 0
-	offset, line := 0, 1
-	var xopts []extract.Option
-	if opts.Relative {
-		xopts = append(xopts, extract.WithRelative())
-	}
-	st := extract.NewStream(xopts...)
-	for {
-		m, err := io.ReadFull(r, buf[n:])
-		n += m
-		eof := err == io.EOF || err == io.ErrUnexpectedEOF
-		if err != nil && !eof {
-			return err
-		}
-		if !eof && len(buf) < limit && bytes.LastIndexByte(buf[:n], '\n') < n/2 {
-			// A long last line: grow rather than cut a small window.
-			buf = append(buf, make([]byte, min(len(buf), limit-len(buf)))...)
-			continue
-		}
-		refs, abbrs, cut := st.Next(buf[:n], offset, !eof)
-		if !eof && cut < n/2 {
-			if len(buf) < limit {
-				// An open construct: read on before cutting.
-				buf = append(buf, make([]byte, min(len(buf), limit-len(buf)))...)
-				continue
-			}
-			if cut == 0 {
-				if lastNL := bytes.LastIndexByte(buf[:n], '\n'); n-lastNL-1 > maxLine {
-					return &LimitError{Part: part, Offset: offset + lastNL + 1, Limit: maxLine, What: "line"}
-				}
-				return &LimitError{Part: part, Offset: offset, Limit: limit, What: "stretch of text with no line break outside a reference"}
-			}
-		}
-		if err := textChunk(buf[:cut], refs, abbrs, offset, line, part, base, opts.CheckOnly, emit); err != nil {
-			return err
-		}
-		offset += cut
-		line += bytes.Count(buf[:cut], []byte{'\n'})
-		if eof {
-			return nil
-		}
-		n = copy(buf, buf[cut:n])
-	}
-}
-
-// textWindow is the most the text reader holds for a given MaxLine: two
-// lines, and as far as package extract may look past a construct's start
-// to decide it.
-func textWindow(maxLine int) int {
-	return 2*maxLine + 2*extract.MaxSpan
 }
 
 // textChunk emits the references and abbreviated URLs found in chunk,

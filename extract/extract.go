@@ -3,6 +3,7 @@ package extract
 import (
 	"bytes"
 	"errors"
+	"maps"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -37,7 +38,7 @@ const MaxSpan = maxAngle + markerMargin
 // strict parse of each reference found, linear in the reference).
 func Find(text []byte, opts ...Option) []Reference {
 	s := &scanner{src: text, line: 1}
-	s.xml = addPrefixes(nil, text, 0, false)
+	s.xml, _ = addPrefixes(nil, false, text, 0, false)
 	for _, o := range opts {
 		if o != nil {
 			o(&s.cfg)
@@ -106,6 +107,10 @@ type scanner struct {
 	// nothing open: the input can be cut there.
 	more       bool
 	open, safe int
+	// stop is where the scan ends (Stream.Window): len(src) but for a
+	// window whose end the reader guessed; safe is stop when the scan
+	// stands there with nothing open.
+	stop int
 
 	// line accounting: line is the number of the line that starts at
 	// lineStart; every newline before counted has been counted.
@@ -146,8 +151,12 @@ func (s *scanner) undecided(p int) {
 
 func (s *scanner) run() {
 	src := s.src
+	stop := len(src)
+	if s.stop > 0 && s.stop < len(src) {
+		stop = s.stop
+	}
 	i := 0
-	for i < len(src) {
+	for i < stop {
 		c := src[i]
 		if i > 0 && src[i-1] == '\n' && i <= s.open {
 			s.safe = i
@@ -178,8 +187,8 @@ func (s *scanner) run() {
 			i++
 		}
 	}
-	if len(src) > 0 && src[len(src)-1] == '\n' && len(src) <= s.open {
-		s.safe = len(src)
+	if i == stop && stop > 0 && src[stop-1] == '\n' && stop <= s.open {
+		s.safe = stop
 	}
 }
 
@@ -343,8 +352,10 @@ func qName(b []byte) (prefix string, ok bool) {
 // order of their markers; a prefix already present keeps its offset.
 // With more, a marker whose name runs to the end of text (it may go on)
 // is left for the next piece. One pass over text. It returns prefixes,
-// made when nil and a prefix is found: most text marks none.
-func addPrefixes(prefixes map[string]int, text []byte, base int, more bool) map[string]int {
+// made when nil and a prefix is found (most text marks none) and copied
+// first when shared (another Stream holds it too), and whether the map
+// it returns is still shared.
+func addPrefixes(prefixes map[string]int, shared bool, text []byte, base int, more bool) (map[string]int, bool) {
 	close, decl := []byte("</"), []byte("xmlns:")
 	nextClose, nextDecl := bytes.Index(text, close), bytes.Index(text, decl)
 	for nextClose >= 0 || nextDecl >= 0 {
@@ -367,6 +378,8 @@ func addPrefixes(prefixes map[string]int, text []byte, base int, more bool) map[
 				if _, ok := prefixes[n]; !ok && len(prefixes) < maxPrefixes {
 					if prefixes == nil {
 						prefixes = map[string]int{}
+					} else if shared {
+						prefixes, shared = maps.Clone(prefixes), false
 					}
 					prefixes[n] = base + k
 				}
@@ -384,7 +397,7 @@ func addPrefixes(prefixes map[string]int, text []byte, base int, more bool) map[
 			nextDecl = next(k + len(marker))
 		}
 	}
-	return prefixes
+	return prefixes, shared
 }
 
 // isXML reports whether prefix is an XML prefix for the "<" at s.at: the

@@ -15,10 +15,17 @@ package extract
 // chain of bracketed references each wrapped across a line break. The
 // zero Stream is ready to use; it keeps the XML prefixes the input marks
 // (at most 1024, as Find counts them).
+//
+// A reader may also cut the input where it guesses it can and read the
+// windows between its guesses at once, each with its own Stream: see
+// [Stream.Window] and [Stream.Fork].
 type Stream struct {
-	cfg  config
-	xml  map[string]int
-	refs []Reference // reused from call to call
+	cfg config
+	xml map[string]int
+	// shared: xml is also another Stream's (Fork), and is copied before
+	// a prefix is added.
+	shared bool
+	refs   []Reference // reused from call to call
 }
 
 // NewStream returns a Stream that reads with the given options.
@@ -44,14 +51,35 @@ func NewStream(opts ...Option) *Stream {
 // there is none: the caller then reads a longer piece. A piece may be
 // read again, longer, from the same offset: the results are the same.
 func (st *Stream) Next(piece []byte, offset int, more bool) (refs []Reference, abbrs []Abbreviation, cut int) {
+	return st.Window(piece, offset, len(piece), more)
+}
+
+// Window reads piece as [Stream.Next] does, but only up to stop, a line
+// start of piece (or its end) where the caller guesses the input may be
+// cut; the bytes past stop are there to decide what starts before it.
+// It returns the references and abbreviated URLs that start before cut,
+// with offsets, lines and columns counted in piece. cut is stop when the
+// guess holds: no construct that starts before stop spans it or needs
+// bytes past the end of piece to be decided. Otherwise cut is the last
+// line start before stop at which the input can be cut, or 0 when there
+// is none. With more false and stop len(piece), cut is len(piece).
+//
+// A reader that guesses its cuts can read the windows between them at
+// once, each with a [Stream.Fork] of a Stream that has seen (read or
+// [Stream.Skip]ped) the input before the window, and keep the results of
+// a window whose cut is its stop; a window read after a guess that did
+// not hold is read again from the cut its predecessor returned. The
+// results are those of [Next] on the whole input.
+func (st *Stream) Window(piece []byte, offset, stop int, more bool) (refs []Reference, abbrs []Abbreviation, cut int) {
 	if st == nil {
 		st = &Stream{}
 	}
-	st.xml = addPrefixes(st.xml, piece, offset, more)
-	s := &scanner{src: piece, line: 1, xml: st.xml, base: offset, cfg: st.cfg, more: more, open: len(piece), refs: st.refs[:0]}
+	stop = max(0, min(stop, len(piece)))
+	st.xml, st.shared = addPrefixes(st.xml, st.shared, piece, offset, more)
+	s := &scanner{src: piece, line: 1, xml: st.xml, base: offset, cfg: st.cfg, more: more, open: len(piece), stop: stop, refs: st.refs[:0]}
 	s.run()
 	st.refs = s.refs
-	if !more {
+	if !more && stop == len(piece) {
 		return s.refs, FindAbbreviated(piece), len(piece)
 	}
 	cut = s.safe
@@ -63,4 +91,37 @@ func (st *Stream) Next(piece []byte, offset int, more bool) (refs []Reference, a
 		return refs[:0], nil, 0
 	}
 	return refs, FindAbbreviated(piece[:cut]), cut
+}
+
+// Fork returns a Stream that reads on from where st stands: with st's
+// options and the XML prefixes st has seen. The two share nothing that
+// either changes, so each may be used by its own goroutine; st must not
+// be used while Fork runs.
+func (st *Stream) Fork() *Stream {
+	f := &Stream{}
+	f.Follow(st)
+	return f
+}
+
+// Follow makes st a [Stream.Fork] of from, keeping st's own buffers: for
+// a reader that forks a Stream for each window and reuses the Streams of
+// the windows it is done with.
+func (st *Stream) Follow(from *Stream) {
+	if from == nil {
+		from = &Stream{}
+	}
+	from.shared = from.xml != nil
+	st.cfg, st.xml, st.shared = from.cfg, from.xml, from.shared
+	st.refs = st.refs[:0]
+}
+
+// Skip passes over text, the bytes of the input at offset, without
+// finding references: it only notes the XML prefixes text marks, as
+// reading it would. text must start at a line start, and end at one or
+// at the end of the input; a reader that guesses its cuts skips each
+// window before it forks the Stream for the next.
+func (st *Stream) Skip(text []byte, offset int) {
+	if st != nil {
+		st.xml, st.shared = addPrefixes(st.xml, st.shared, text, offset, false)
+	}
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -173,9 +174,18 @@ func runLint(inv *invocation, o *lintOptions) int {
 			return 2
 		}
 	}
-	l := &linter{inv: inv, o: o, forced: forced, kind: kind}
-	if jobs := inv.streams.jobs.n(); jobs > 1 && len(files) > 1 {
+	l := &linter{inv: inv, o: o, forced: forced, kind: kind, workers: 1}
+	jobs := inv.streams.jobs.n()
+	if jobs > 1 && len(files) > 1 {
 		return l.parallel(files, jobs, judge)
+	}
+	// One file at a time: the workers read each file's text, in windows
+	// (document.Options.Workers).
+	l.workers = jobs
+	if jobs > 1 && debug.SetMemoryLimit(-1) == gcHeap {
+		// setGC's limit, not the environment's: room for the windows in
+		// flight, as batch.run leaves for its chunks.
+		debug.SetMemoryLimit(gcHeap + int64(jobs)*gcPerJob)
 	}
 	// Standard output is buffered by the invocation; a failed write is
 	// remembered there and reported once, by run, when lint returns.
@@ -200,6 +210,10 @@ type linter struct {
 	o      *lintOptions
 	forced bool
 	kind   document.Kind
+	// workers is how many goroutines find the references of a file's
+	// text (document.Options.Workers): -j when lint reads one file at a
+	// time, 1 when it reads files at once.
+	workers int
 }
 
 // file lints the file name ("-" for standard input) with judge, writing
@@ -242,7 +256,7 @@ func (l *linter) file(name string, judge *lintJudge, out *bufio.Writer, warnf fu
 	// resolution: the references are only checked.
 	checkOnly := !o.json && !o.verbose
 	judge.checkOnly = checkOnly
-	err := document.Read(br, k, document.Options{Retrieval: retrieval, Default: o.defaultBase, Relative: o.relative, MaxLine: int(o.maxLine), CheckOnly: checkOnly},
+	err := document.Read(br, k, document.Options{Retrieval: retrieval, Default: o.defaultBase, Relative: o.relative, MaxLine: int(o.maxLine), CheckOnly: checkOnly, Workers: l.workers},
 		func(r *document.Reference) error {
 			v := judge.judge(r)
 			if !v.valid && status == 0 {

@@ -2,13 +2,17 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/rfc2396/rfc2396/extract"
 )
 
 // jobsRun is what one run of the tool gave.
@@ -192,5 +196,116 @@ func TestJobsCompletion(t *testing.T) {
 		if has != want[s.name] {
 			t.Errorf("%s: -j offered %v, want %v", s.name, has, want[s.name])
 		}
+	}
+}
+
+// TestLintOneFileJobs checks that lint of one text file (standard input
+// or a named file) writes the same output, messages and exit status with
+// workers reading its windows as with -j 1, in every output mode: the
+// text of the test files, with wrapped references placed at every
+// distance from a window's end, repeated past many windows of the text
+// reader (64 KiB); with --max-line 100, the same refusal of a long line
+// after the same references.
+func TestLintOneFileJobs(t *testing.T) {
+	var b strings.Builder
+	for _, name := range []string{"tricky.txt", "rfc-style.txt", "appendix-f.txt"} {
+		data, err := os.ReadFile("testdata/lint/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.Write(data)
+	}
+	unit := b.String()
+	b.Reset()
+	for i := 0; b.Len() < 600<<10; i++ {
+		b.WriteString(unit)
+		// Shift what follows by a few bytes, so that window ends fall
+		// at every place of the text; then a chain of references each
+		// wrapped across a line break, where no line start is a place
+		// to cut.
+		b.WriteString(strings.Repeat("x", i%97))
+		b.WriteString(" <http://example.com/wrapped/\n   across/lines> URL:\n  http://example.com/next-line\n")
+		for j := range 40 + i%13 {
+			fmt.Fprintf(&b, "<http://example.com/chain/%d/\n%d> ", j, i)
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("a line longer than 100 bytes: " + strings.Repeat("http://example.com/long ", 5) + "\nhttp://example.com/after\n")
+	doc := b.String()
+	checkWhole(t, doc)
+	file := t.TempDir() + "/doc.txt"
+	if err := os.WriteFile(file, []byte(doc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, flags := range [][]string{{"lint"}, {"lint", "-v"}, {"lint", "--json"}, {"lint", "--standard", "rfc3986", "-v"}, {"lint", "--relative", "--json"}, {"lint", "--max-line", "100"}} {
+		for _, name := range []string{"-", file} {
+			args := append(append([]string{}, flags...), "--type", "text", name)
+			want := runJobs(strings.NewReader(doc), "1", 0, args...)
+			if want.Stdout == "" {
+				t.Errorf("%q: no output", args)
+			}
+			for _, jobs := range []string{"2", "4"} {
+				got := runJobs(strings.NewReader(doc), jobs, 0, args...)
+				if diff := cmp.Diff(want, got); diff != "" {
+					t.Errorf("%q: -j %s against -j 1 (-want +got):\n%s", args, jobs, diff)
+				}
+			}
+		}
+	}
+	for _, ok := range []int{0, 5000, 200000} {
+		var results []jobsRun
+		for _, jobs := range []string{"1", "4"} {
+			var stderr bytes.Buffer
+			tl := newTool(strings.NewReader(doc), &failingWriter{ok: ok, err: errors.New("disk full")}, &stderr)
+			status := tl.run([]string{"lint", "-j", jobs, "-v", "--type", "text"})
+			results = append(results, jobsRun{Stderr: stderr.String(), Status: status})
+		}
+		if diff := cmp.Diff(results[0], results[1]); diff != "" || results[0].Status != 2 {
+			t.Errorf("output failing after %d bytes: -j 4 against -j 1 (-want +got):\n%s", ok, diff)
+		}
+	}
+}
+
+// checkWhole checks that lint --json -j 4 reports, at the same places,
+// the references and abbreviated URLs package extract finds in doc read
+// whole: windows, however many workers read them, change nothing.
+func checkWhole(t *testing.T, doc string) {
+	t.Helper()
+	type found struct {
+		Offset, Line, Col int
+		Text              string
+	}
+	var want []found
+	refs, abbrs := extract.Find([]byte(doc)), extract.FindAbbreviated([]byte(doc))
+	for len(refs) > 0 || len(abbrs) > 0 {
+		switch {
+		case len(abbrs) == 0 || len(refs) > 0 && refs[0].Offset <= abbrs[0].Offset:
+			r := refs[0]
+			want = append(want, found{r.Offset, r.Line, r.Column, r.Text})
+			for len(abbrs) > 0 && abbrs[0].Offset < r.End {
+				abbrs = abbrs[1:] // inside the reference
+			}
+			refs = refs[1:]
+		default:
+			a := abbrs[0]
+			want = append(want, found{a.Offset, a.Line, a.Column, a.Text})
+			abbrs = abbrs[1:]
+		}
+	}
+	run := runJobs(strings.NewReader(doc), "4", 0, "lint", "--json", "--type", "text")
+	var got []found
+	dec := json.NewDecoder(strings.NewReader(run.Stdout))
+	for dec.More() {
+		var r lintReport
+		if err := dec.Decode(&r); err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, found{r.Offset, r.Line, r.Col, r.Text})
+	}
+	if len(want) < 1000 {
+		t.Fatalf("%d references in the text; want a text with many", len(want))
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("lint -j 4 against the text read whole (-whole +lint):\n%s", diff)
 	}
 }

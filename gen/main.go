@@ -9,10 +9,10 @@
 // its Appendix A line (langcheck.go), does the same for each edit
 // (edits/NAME.abnf is rewritten from edits/NAME.peg), then writes the rule
 // catalogue grammar/rules_gen.go, the grammars of the edit parsers
-// (parser/internal/editref, which peg compiles, and its compact form,
-// parser/edit_compact.peg, which gen compiles itself into package parser:
-// compile.go; both
-// serve every profile, strict included), the oracle's regular
+// (parser/edit_reference.peg, which peg compiles into package parser, and
+// its compact form, parser/edit_compact.peg, which gen compiles itself
+// into package parser: compile.go; both serve every profile, strict
+// included), the oracle's regular
 // expressions internal/oracle/oracle_gen.go, and the reference site's
 // railroad diagrams and rule data (site/data, see site.go).
 //

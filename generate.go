@@ -92,11 +92,11 @@ package rfc2396
 // built.
 //go:generate go run ./gen/examples
 
-// The site's pages: site/internal/rendergen compiles the templates
+// The site's pages: gen render compiles the templates
 // (site/templates/*.html, escaped as html/template escapes them) into Go,
 // site/render_gen.go, which the server, the static copy and the
 // playground's WebAssembly module run.
-//go:generate go run ./site/internal/rendergen
+//go:generate go run ./gen render
 
 // The outputs that follow the grammars (step 5).
 //go:generate go test ./parser -run TestExplainTable -update-explain

@@ -35,6 +35,13 @@
 // nor allocates (see patchReads), and a failed parse returns an empty
 // noMatchError instead of peg's parse error (see patchError).
 //
+//	go run ./gen render
+//
+// compiles the site's templates (site/templates/*.html, escaped as
+// html/template escapes them) into Go, site/render_gen.go, which the
+// server, the static copy and the playground's WebAssembly module run
+// (render.go; docs/site.md).
+//
 //	go run ./gen mtimes save
 //	go run ./gen mtimes restore
 //
@@ -56,7 +63,7 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: gen grammar | gen standard NAME.manifest.json | gen patch FILE... | gen mtimes save|restore")
+		fmt.Fprintln(os.Stderr, "usage: gen grammar | gen standard NAME.manifest.json | gen patch FILE... | gen render | gen mtimes save|restore")
 		os.Exit(2)
 	}
 	staging = true
@@ -70,6 +77,12 @@ func main() {
 			break
 		}
 		err = generateStandard(os.Args[2])
+	case "render":
+		if len(os.Args) != 2 {
+			err = fmt.Errorf("usage: gen render")
+			break
+		}
+		err = generateRender()
 	case "mtimes":
 		err = mtimesCommand(os.Args[2:])
 	case "patch":

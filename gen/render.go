@@ -1,6 +1,10 @@
-// Command rendergen compiles the site's templates (site/templates/*.html)
-// into Go (site/render_gen.go), so that the server, the static writer and
-// the playground's WebAssembly module render the pages without
+package main
+
+import "path/filepath"
+
+// gen render compiles the site's templates (site/templates/*.html) into
+// Go (site/render_gen.go), so that the server, the static writer and the
+// playground's WebAssembly module render the pages without
 // html/template: one rendering, the templates' own, at a fraction of the
 // module's size (docs/site.md).
 //
@@ -9,11 +13,12 @@
 // rewrites each action's pipeline, adding the escapers the action's
 // context needs (_html_template_htmlescaper, _html_template_attrescaper,
 // _html_template_urlfilter …). It then walks the escaped trees and writes
-// Go for each node, typing every field, method and variable with go/types
-// on package site's source, and calling package internal/safeout for the
-// escapers. A construct it does not compile (a function other than the
-// builtins it knows, a value it cannot print, …) stops it with the
-// template's file, line and column and the construct.
+// Go for each node (render_compile.go), typing every field, method and
+// variable with go/types on package site's source (render_load.go), and
+// calling package internal/safeout for the escapers. A construct it does
+// not compile (a function other than the builtins it knows, a value it
+// cannot print, …) stops it with the template's file, line and column and
+// the construct.
 //
 // The generated code calls three functions the package defines
 // (site/render.go): writeString(w *strings.Builder, s string);
@@ -25,26 +30,14 @@
 // the templates call the rendering's error, as text/template's safeCall
 // does.
 //
-// Run from the repository root (go generate does):
-//
-//	go run ./site/internal/rendergen
-//
 // The test TestRenderMatchesHTMLTemplate in package site renders every
 // page both ways, html/template over the same files and the generated
 // code, and requires the same bytes.
-package main
 
-import (
-	"bytes"
-	"fmt"
-	"os"
-	"path/filepath"
-)
-
-// entry is one function the site calls: the templates of a page, the one
-// to execute, the Go type of its data (in package site) and the name the
-// generated function has.
-type entry struct {
+// renderEntry is one function the site calls: the templates of a page,
+// the one to execute, the Go type of its data (in package site) and the
+// name the generated function has.
+type renderEntry struct {
 	set   string   // the page: names the templates executed together
 	files []string // under site/templates, in the order site.go parsed them
 	name  string   // the template executed
@@ -52,9 +45,9 @@ type entry struct {
 	fn    string   // the generated function
 }
 
-// entries are the renderings of package site: a page (its layout, which
-// calls the page's "content") and the playground's result fragment.
-var entries = []entry{
+// renderEntries are the renderings of package site: a page (its layout,
+// which calls the page's "content") and the playground's result fragment.
+var renderEntries = []renderEntry{
 	{"index", []string{"layout.html", "result.html", "index.html"}, "layout", "*page", "renderIndexPage"},
 	{"rule", []string{"layout.html", "result.html", "rule.html"}, "layout", "*page", "renderRulePage"},
 	{"play", []string{"layout.html", "result.html", "play.html"}, "layout", "*page", "renderPlayPage"},
@@ -62,23 +55,14 @@ var entries = []entry{
 	{"play", []string{"layout.html", "result.html", "play.html"}, "result", "*resultView", "renderResult"},
 }
 
-func main() {
-	if err := run("site", filepath.Join("site", "render_gen.go")); err != nil {
-		fmt.Fprintln(os.Stderr, "rendergen:", err)
-		os.Exit(1)
-	}
-}
-
-// run compiles the templates of the package in dir into out.
-func run(dir, out string) error {
-	src, err := generate(dir, entries)
+// generateRender compiles the templates of package site (the directory
+// site) into site/render_gen.go: gen render. An unchanged file is left as
+// it is, its modification time too (writeFile), so that go test's cache
+// of the tests that read it stays valid.
+func generateRender() error {
+	src, err := compileTemplates("site", renderEntries)
 	if err != nil {
 		return err
 	}
-	// An unchanged file is left as it is, its modification time too: go
-	// test's cache of the tests that read it stays valid.
-	if old, err := os.ReadFile(out); err == nil && bytes.Equal(old, src) {
-		return nil
-	}
-	return os.WriteFile(out, src, 0o644)
+	return writeFile(filepath.Join("site", "render_gen.go"), src)
 }

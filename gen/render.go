@@ -2,7 +2,28 @@ package main
 
 import "path/filepath"
 
-// gen render compiles the site's templates (site/templates/*.html) into
+// renderEntry is one function the site calls: the templates of a page,
+// the one to execute, the Go type of its data (in package site) and the
+// name the generated function has.
+type renderEntry struct {
+	set   string   // the page: names the templates executed together
+	files []string // under site/templates, in the order site.go parsed them
+	name  string   // the template executed
+	dot   string   // its data: a type of package site, "*" for a pointer
+	fn    string   // the generated function
+}
+
+// renderEntries are the renderings of package site: a page (its layout,
+// which calls the page's "content") and the playground's result fragment.
+var renderEntries = []renderEntry{
+	{"index", []string{"layout.html", "result.html", "index.html"}, "layout", "*page", "renderIndexPage"},
+	{"rule", []string{"layout.html", "result.html", "rule.html"}, "layout", "*page", "renderRulePage"},
+	{"play", []string{"layout.html", "result.html", "play.html"}, "layout", "*page", "renderPlayPage"},
+	{"error", []string{"layout.html", "result.html", "error.html"}, "layout", "*page", "renderErrorPage"},
+	{"play", []string{"layout.html", "result.html", "play.html"}, "result", "*resultView", "renderResult"},
+}
+
+// generateRender (gen render) compiles the site's templates (site/templates/*.html) into
 // Go (site/render_gen.go), so that the server, the static writer and the
 // playground's WebAssembly module render the pages without
 // html/template: one rendering, the templates' own, at a fraction of the
@@ -33,32 +54,10 @@ import "path/filepath"
 // The test TestRenderMatchesHTMLTemplate in package site renders every
 // page both ways, html/template over the same files and the generated
 // code, and requires the same bytes.
-
-// renderEntry is one function the site calls: the templates of a page,
-// the one to execute, the Go type of its data (in package site) and the
-// name the generated function has.
-type renderEntry struct {
-	set   string   // the page: names the templates executed together
-	files []string // under site/templates, in the order site.go parsed them
-	name  string   // the template executed
-	dot   string   // its data: a type of package site, "*" for a pointer
-	fn    string   // the generated function
-}
-
-// renderEntries are the renderings of package site: a page (its layout,
-// which calls the page's "content") and the playground's result fragment.
-var renderEntries = []renderEntry{
-	{"index", []string{"layout.html", "result.html", "index.html"}, "layout", "*page", "renderIndexPage"},
-	{"rule", []string{"layout.html", "result.html", "rule.html"}, "layout", "*page", "renderRulePage"},
-	{"play", []string{"layout.html", "result.html", "play.html"}, "layout", "*page", "renderPlayPage"},
-	{"error", []string{"layout.html", "result.html", "error.html"}, "layout", "*page", "renderErrorPage"},
-	{"play", []string{"layout.html", "result.html", "play.html"}, "result", "*resultView", "renderResult"},
-}
-
-// generateRender compiles the templates of package site (the directory
-// site) into site/render_gen.go: gen render. An unchanged file is left as
-// it is, its modification time too (writeFile), so that go test's cache
-// of the tests that read it stays valid.
+//
+// An unchanged site/render_gen.go is left as it is, its modification time
+// too (writeFile), so that go test's cache of the tests that read it
+// stays valid.
 func generateRender() error {
 	src, err := compileTemplates("site", renderEntries)
 	if err != nil {

@@ -15,8 +15,8 @@
 //     catalogues, the automata, the compact grammars and the oracle (gen
 //     grammar); the grammars gen writes for parsing are the union of
 //     rfc2396.peg and every edit's transcription (edits/), as written
-//     (parser/internal/editref, which ParseTree runs under every profile,
-//     strict included) and in compact form (parser/edit_compact.peg,
+//     (parser/edit_reference.peg, which ParseTree runs under every
+//     profile, strict included) and in compact form (parser/edit_compact.peg,
 //     which Parse runs under every profile, strict included: with no edit
 //     in force it is Appendix A exactly), and gen compiles the compact
 //     form into Go itself (gen/compile.go: the same matches and tokens as
@@ -63,8 +63,8 @@ package rfc2396
 // generation reruns only the tests whose inputs changed.
 //go:generate go run ./gen mtimes save
 //go:generate go run ./gen grammar
-//go:generate go tool peg -output parser/internal/editref/editref.peg.go parser/internal/editref/editref.peg
-//go:generate go run ./gen patch parser/internal/editref/editref.peg.go
+//go:generate go tool peg -output parser/edit_reference.peg.go parser/edit_reference.peg
+//go:generate go run ./gen patch parser/edit_reference.peg.go
 
 // RFC 3986 and RFC 3987: the same pipeline for each standard's grammar,
 // driven by its manifest (rfc3986.manifest.json: see
@@ -92,11 +92,11 @@ package rfc2396
 // built.
 //go:generate go run ./gen/examples
 
-// The site's pages: site/internal/rendergen compiles the templates
+// The site's pages: gen render compiles the templates
 // (site/templates/*.html, escaped as html/template escapes them) into Go,
 // site/render_gen.go, which the server, the static copy and the
 // playground's WebAssembly module run.
-//go:generate go run ./site/internal/rendergen
+//go:generate go run ./gen render
 
 // The outputs that follow the grammars (step 5).
 //go:generate go test ./parser -run TestExplainTable -update-explain

@@ -41,17 +41,6 @@ type adapterSpec struct {
 	edits bool
 }
 
-// adapter writes what package parser/internal/editref needs to run the
-// parser peg generates from the union grammar, whose type is pegType, by
-// grammar.Rule: Parser, with the edit methods (SetEdits) of a union
-// grammar, and the mapping between the generated parser's rules and the
-// catalogue's. The compact parsers, which gen writes into packages that
-// hold other parsers, call adapterFor with names of their own.
-func adapter(pkg, pegType, source, size string, rules []*pegRule) []byte {
-	return adapterFor(adapterSpec{pkg: pkg, pegType: pegType, source: source, catalogue: "github.com/rfc2396/rfc2396/grammar",
-		doc: "Appendix A", size: size, rules: rules, typeName: "Parser", newName: "NewParser", edits: true})
-}
-
 // adapterFor writes the adapter a describes.
 func adapterFor(a adapterSpec) []byte {
 	var b bytes.Buffer

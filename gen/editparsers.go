@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // editCompactKeep lists the rules that stay rules in the edit parsers'
@@ -18,26 +19,31 @@ import (
 // IPv4 hosts.
 var editCompactKeep = append(slices.Clone(compactKeep), "ipv6reference", "IPv6address", "h16", "other", "hexseq", "hex4", "octet")
 
+// editReferencePEG is the union grammar as written, which peg compiles
+// into package parser (edit_reference.peg.go; see generate.go).
+const editReferencePEG = "parser/edit_reference.peg"
+
 // The names of the parsers and automata gen writes into package parser
-// itself, each under a prefix of its own (names.go): the compact form of
-// the union grammar, of Appendix A alone, and the strict automata's
-// tables.
+// itself, each under a prefix of its own (names.go): the union grammar as
+// written (the one parser of the package that peg generates, whose own
+// identifiers, pegRule and token32, need no prefix), its compact form,
+// the compact form of Appendix A alone, and the strict automata's tables.
 var (
+	editReferenceNames  = parserNames{prefix: "editReference"}
 	editCompactNames    = parserNames{prefix: "editCompact"}
 	strictCompactNames  = parserNames{prefix: "strictCompact"}
 	strictAutomataNames = parserNames{prefix: "strict"}
 )
 
-// generateEditParsers writes the grammars of the parsers that run under
-// edits: parser/internal/editref (rfc2396.peg with every edit, a token per
-// rule, for ParseTree; a package of its own, as one package holds one
-// parser peg generates) and, in package parser, its compact form (for
-// Parse: edit_compact.peg, compiled by gen into edit_compact_gen.go,
-// compile.go), each with its adapter tables; go generate then compiles
-// editref.peg with peg.
+// generateEditParsers writes, into package parser, the grammars of the
+// parsers that run under edits, each with its adapter: the union of
+// rfc2396.peg and every edit's transcription as written (edit_reference.peg,
+// a token per rule, for ParseTree; go generate then compiles it with peg
+// into edit_reference.peg.go) and its compact form (for Parse:
+// edit_compact.peg, compiled by gen into edit_compact_gen.go, compile.go).
 func generateEditParsers(ref *pegFile, c *composition) error {
-	union, slots := unionPEG(ref, c, "editref", "EditRef")
-	if err := writeFile("parser/internal/editref/editref.peg", []byte(printPEG(union))); err != nil {
+	union, slots := unionPEG(ref, c, "parser", editReferenceNames.id("PEG"))
+	if err := writeFile(editReferencePEG, []byte(printPEG(union))); err != nil {
 		return err
 	}
 	var all []*pegRule
@@ -46,8 +52,11 @@ func generateEditParsers(ref *pegFile, c *composition) error {
 			all = append(all, r)
 		}
 	}
-	src := adapter("editref", "EditRef", "parser/internal/editref/editref.peg", "grammar.NumAllRules", all)
-	if err := writeGo("parser/internal/editref/adapter_gen.go", append(src, pickTable(c, slots, "Parser", parserNames{})...)); err != nil {
+	refType := editReferenceNames.id("parser")
+	src := adapterFor(adapterSpec{pkg: "parser", pegType: editReferenceNames.id("PEG"), source: editReferencePEG,
+		catalogue: "github.com/rfc2396/rfc2396/grammar", doc: "Appendix A", size: "grammar.NumAllRules", rules: all,
+		tables: editReferenceNames, typeName: refType, newName: "new" + strings.ToUpper(refType[:1]) + refType[1:], edits: true})
+	if err := writeGo("parser/edit_reference_adapter_gen.go", append(src, pickTable(c, slots, refType, editReferenceNames)...)); err != nil {
 		return err
 	}
 	// The zero value of the compact grammar's Parser has no edit in
@@ -61,14 +70,14 @@ func generateEditParsers(ref *pegFile, c *composition) error {
 	compiled := editCompactNames.id("compiled")
 	compactUnion, _ := unionPEG(ref, c, "parser", compiled)
 	acc, err := deriveCompact(compactUnion, editCompactKeep, compactTarget{
-		source:    "parser/internal/editref/editref.peg",
+		source:    editReferencePEG,
 		pkg:       "parser",
 		pegPath:   "parser/edit_compact.peg",
 		goPath:    "parser/edit_compact_gen.go",
 		typeName:  compiled,
 		names:     editCompactNames,
 		fields:    fmt.Sprintf("pick [%d]uint8", max(1, len(slots))),
-		what:      "The compact grammar that Parse runs under edits: editref.peg",
+		what:      "The compact grammar that Parse runs under edits: edit_reference.peg",
 		notes:     []string{"A rule that several definitions define chooses by the parser's pick array."},
 		slotSizes: slotSizes(slots),
 	})

@@ -9,10 +9,10 @@
 // its Appendix A line (langcheck.go), does the same for each edit
 // (edits/NAME.abnf is rewritten from edits/NAME.peg), then writes the rule
 // catalogue grammar/rules_gen.go, the grammars of the edit parsers
-// (parser/internal/editref, which peg compiles, and its compact form,
-// parser/edit_compact.peg, which gen compiles itself into package parser:
-// compile.go; both
-// serve every profile, strict included), the oracle's regular
+// (parser/edit_reference.peg, which peg compiles into package parser, and
+// its compact form, parser/edit_compact.peg, which gen compiles itself
+// into package parser: compile.go; both serve every profile, strict
+// included), the oracle's regular
 // expressions internal/oracle/oracle_gen.go, and the reference site's
 // railroad diagrams and rule data (site/data, see site.go).
 //
@@ -35,6 +35,13 @@
 // nor allocates (see patchReads), and a failed parse returns an empty
 // noMatchError instead of peg's parse error (see patchError).
 //
+//	go run ./gen render
+//
+// compiles the site's templates (site/templates/*.html, escaped as
+// html/template escapes them) into Go, site/render_gen.go, which the
+// server, the static copy and the playground's WebAssembly module run
+// (render.go; docs/site.md).
+//
 //	go run ./gen mtimes save
 //	go run ./gen mtimes restore
 //
@@ -56,7 +63,7 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: gen grammar | gen standard NAME.manifest.json | gen patch FILE... | gen mtimes save|restore")
+		fmt.Fprintln(os.Stderr, "usage: gen grammar | gen standard NAME.manifest.json | gen patch FILE... | gen render | gen mtimes save|restore")
 		os.Exit(2)
 	}
 	staging = true
@@ -70,6 +77,12 @@ func main() {
 			break
 		}
 		err = generateStandard(os.Args[2])
+	case "render":
+		if len(os.Args) != 2 {
+			err = fmt.Errorf("usage: gen render")
+			break
+		}
+		err = generateRender()
 	case "mtimes":
 		err = mtimesCommand(os.Args[2:])
 	case "patch":

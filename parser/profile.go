@@ -8,7 +8,6 @@ import (
 	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/internal/automaton"
 	"github.com/rfc2396/rfc2396/internal/dfa"
-	"github.com/rfc2396/rfc2396/parser/internal/editref"
 )
 
 // A Profile reads references under a set of grammar edits ([grammar.Edit]):
@@ -318,7 +317,7 @@ func (p *Profile) ParseTree(rule grammar.Rule, s string) (*Node, error) {
 	if err := p.checkRule(rule); err != nil {
 		return nil, err
 	}
-	ep := editref.NewParser()
+	ep := newEditReferenceParser()
 	ep.SetEdits(p.edits)
 	if !ep.Match(s, rule) {
 		return nil, p.explainError(rule, s)

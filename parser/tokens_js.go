@@ -2,8 +2,6 @@
 
 package parser
 
-import "github.com/rfc2396/rfc2396/parser/internal/editref"
-
 // tokenParser is the parser whose tokens Parse reads the components
 // from. In the playground's WebAssembly module it is the reference parser,
 // which the module carries anyway for the parse tree, so that the compact
@@ -11,10 +9,10 @@ import "github.com/rfc2396/rfc2396/parser/internal/editref"
 // the reference parser keeps a token for every rule, the compact parser
 // for fewer, and the tokens that fill reads are the same from either:
 // TestTokenParsersAgree checks that natively.
-type tokenParser = editref.Parser
+type tokenParser = editReferenceParser
 
 // newTokenParser returns a tokenParser with no edit in force.
-func newTokenParser() *tokenParser { return editref.NewParser() }
+func newTokenParser() *tokenParser { return newEditReferenceParser() }
 
 // parseStrictTokens fills u from ref under Appendix A exactly, if ref is a
 // URI-reference, with a parser from the strict profile's pool, as a

@@ -9,7 +9,6 @@ import (
 	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/internal/oracle"
 	"github.com/rfc2396/rfc2396/internal/uritest"
-	"github.com/rfc2396/rfc2396/parser/internal/editref"
 )
 
 // tokenTestSets are the sets of edits the parsers are compared under:
@@ -82,7 +81,7 @@ func TestTokenParsersAgree(t *testing.T) {
 			s := g.Derive(grammar.RuleURIReference)
 			inputs = append(inputs, s, g.Mutate(s))
 		}
-		compact, reference := new(editCompactParser), editref.NewParser()
+		compact, reference := new(editCompactParser), newEditReferenceParser()
 		compact.SetEdits(set)
 		reference.SetEdits(set)
 		valid := uritest.SameTokens(t, fmt.Sprintf("edits %v, compact (-) and reference (+) parsers", set), compact, reference, grammar.RuleURIReference, inputs, fillReads)

@@ -5,7 +5,6 @@ import (
 
 	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/internal/pegrun"
-	"github.com/rfc2396/rfc2396/parser/internal/editref"
 )
 
 // Node is a node of a parse tree: an Appendix A rule, the byte span
@@ -24,7 +23,7 @@ type Node struct {
 func ParseTree(rule grammar.Rule, s string) (*Node, error) { return strict.ParseTree(rule, s) }
 
 // buildTree makes the parse tree of the tokens of a successful match.
-func buildTree(p *editref.Parser) *Node {
+func buildTree(p *editReferenceParser) *Node {
 	return pegrun.BuildTree[grammar.Rule](p, calls, func(r grammar.Rule, begin, end int, children []*Node) *Node {
 		return &Node{Rule: r, Begin: begin, End: end, Children: children}
 	})

@@ -12,7 +12,7 @@ import (
 // served or written: [Site.WriteStatic] and [Site.PlayJSON] report it
 // (PlayJSON as the answer's "error"), and the server answers 500. The
 // pages are rendered by Go compiled from site/templates (render_gen.go,
-// written by site/internal/rendergen), which checks what text/template
+// written by gen render), which checks what text/template
 // checks when it executes a template.
 type TemplateError struct {
 	Template string // the template's name, e.g. "result"

@@ -16,8 +16,8 @@ import (
 	"github.com/rfc2396/rfc2396/internal/safeout"
 )
 
-// The pages are rendered by the Go that site/internal/rendergen compiles
-// from templates/*.html (render_gen.go). These tests hold it to what
+// The pages are rendered by the Go that gen render compiles from
+// templates/*.html (render_gen.go). These tests hold it to what
 // html/template renders from the same files with the same data: every
 // page of every grammar, on the server and in a static copy, the
 // playground's page and its result for every case of

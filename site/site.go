@@ -37,9 +37,10 @@ import (
 	"github.com/rfc2396/rfc2396/parser"
 )
 
-// The pages are rendered by Go that site/internal/rendergen compiles from
-// the templates (templates/*.html, escaped as html/template escapes them)
-// into render_gen.go: go generate runs it from the repository's root.
+// The pages are rendered by Go that gen render (gen/render.go) compiles
+// from the templates (templates/*.html, escaped as html/template escapes
+// them) into render_gen.go: go generate runs it from the repository's
+// root.
 
 //go:embed static
 var files embed.FS

@@ -1,7 +1,7 @@
 // This file is the run-time half of the site's compiled templates:
 // the escapers that html/template inserts into the templates'
 // pipelines, reimplemented byte for byte, so that the code
-// site/internal/rendergen writes from site/templates renders exactly what
+// gen render writes from site/templates renders exactly what
 // html/template would without linking html/template, text/template or
 // reflect into the program.
 //

@@ -14,16 +14,17 @@ import (
 	"testing"
 )
 
-// compileOne compiles template text, as the file t.html, against the
-// package testdata/fake.
-func compileOne(t *testing.T, text string) ([]byte, error) {
+// compileTemplate compiles template text, as the file t.html, against
+// the package testdata/render/fake, as gen render compiles package
+// site's.
+func compileTemplate(t *testing.T, text string) ([]byte, error) {
 	t.Helper()
 	dir := t.TempDir()
 	if err := os.Mkdir(filepath.Join(dir, "templates"), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	for _, name := range []string{"fake.go", "helpers.go"} {
-		src, err := os.ReadFile(filepath.Join("testdata", "fake", name))
+		src, err := os.ReadFile(filepath.Join("testdata", "render", "fake", name))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -34,7 +35,7 @@ func compileOne(t *testing.T, text string) ([]byte, error) {
 	if err := os.WriteFile(filepath.Join(dir, "templates", "t.html"), []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	src, err := generate(dir, []entry{{"t", []string{"t.html"}, "t.html", "*data", "renderT"}})
+	src, err := compileTemplates(dir, []renderEntry{{"t", []string{"t.html"}, "t.html", "*data", "renderT"}})
 	if err != nil {
 		return nil, err
 	}
@@ -58,9 +59,9 @@ func compileOne(t *testing.T, text string) ([]byte, error) {
 	return src, nil
 }
 
-// The compiler refuses what it does not translate, saying where and what.
-func TestUnsupported(t *testing.T) {
-	f, err := os.Open("testdata/unsupported.txt")
+// The template compiler (gen render) refuses what it does not translate, saying where and what.
+func TestRenderUnsupported(t *testing.T) {
+	f, err := os.Open("testdata/render/unsupported.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,9 +75,9 @@ func TestUnsupported(t *testing.T) {
 		quoted, want, ok := strings.Cut(line, "\t")
 		text, err := strconv.Unquote(quoted)
 		if !ok || err != nil {
-			t.Fatalf("testdata/unsupported.txt: bad line %q", line)
+			t.Fatalf("testdata/render/unsupported.txt: bad line %q", line)
 		}
-		_, err = compileOne(t, text)
+		_, err = compileTemplate(t, text)
 		if err == nil {
 			t.Errorf("%s: compiled, want error %q", text, want)
 			continue
@@ -98,8 +99,8 @@ func TestUnsupported(t *testing.T) {
 
 // A template the compiler takes: Go that calls the escapers each context
 // needs (package site's test holds the result to html/template's bytes).
-func TestCompiles(t *testing.T) {
-	src, err := compileOne(t, `<a href="{{.Name}}" title="{{.Name}}">{{.H}}</a>{{range $i, $e := .Items}}{{if $i}},{{end}}{{$e}}{{end}}`+
+func TestRenderCompiles(t *testing.T) {
+	src, err := compileTemplate(t, `<a href="{{.Name}}" title="{{.Name}}">{{.H}}</a>{{range $i, $e := .Items}}{{if $i}},{{end}}{{$e}}{{end}}`+
 		`{{or .Name "none"}}{{if and .Items .Name (not .H)}}{{len .Items}}{{end}}{{with $x := .Use}}{{$x}}{{end}}`+
 		`{{if gt (len .Items) 1}}{{index .Items 1}}{{index (slice .Items 1 2) 0}}{{end}}{{if eq .Name "a" "b"}}<title>{{.H}}</title>{{end}}`)
 	if err != nil {

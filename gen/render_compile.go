@@ -16,33 +16,34 @@ import (
 	"text/template/parse"
 )
 
-// CompileError is a construct of a template the compiler does not
+// templateCompileError is a construct of a template the compiler does not
 // translate, or a template that does not type-check against package
 // site: where (the template file, line and column) and why.
-type CompileError struct {
+type templateCompileError struct {
 	Pos       string // e.g. "site/templates/result.html:12:34"
 	Construct string // the action or node, as the template writes it
 	Msg       string
 }
 
-func (e *CompileError) Error() string {
+func (e *templateCompileError) Error() string {
 	if e.Construct == "" {
 		return e.Pos + ": " + e.Msg
 	}
 	return fmt.Sprintf("%s: %s: %s", e.Pos, e.Construct, e.Msg)
 }
 
-// bail is how the compiler stops on a CompileError: a panic of this type
-// that generate recovers.
-type bail struct{ err *CompileError }
+// templateBail is how the compiler stops on a templateCompileError: a
+// panic of this type that compileTemplates recovers.
+type templateBail struct{ err *templateCompileError }
 
-// generate compiles the entries of the package in dir.
-func generate(dir string, list []entry) ([]byte, error) {
+// compileTemplates compiles the entries of the package in dir into the
+// source of its render_gen.go.
+func compileTemplates(dir string, list []renderEntry) ([]byte, error) {
 	pkg, err := loadPackage(dir)
 	if err != nil {
 		return nil, err
 	}
-	c := &compiler{pkg: pkg, dir: dir, fns: map[fnKey]*function{}, sets: map[string]*template.Template{}}
+	c := &templateCompiler{pkg: pkg, dir: dir, fns: map[renderFuncKey]*renderFunc{}, sets: map[string]*template.Template{}}
 	if err := c.lookupTypes(); err != nil {
 		return nil, err
 	}
@@ -52,30 +53,30 @@ func generate(dir string, list []entry) ([]byte, error) {
 	return c.source()
 }
 
-// compiler holds what one run knows: package site's types, the escaped
+// templateCompiler holds what one run knows: package site's types, the escaped
 // template sets, and the functions written so far.
-type compiler struct {
+type templateCompiler struct {
 	pkg      *types.Package
 	dir      string
 	htmlType types.Type // internal/safeout.HTML
 	errType  *types.Interface
 	strType  *types.Interface // fmt.Stringer
 	sets     map[string]*template.Template
-	fns      map[fnKey]*function
-	order    []*function
+	fns      map[renderFuncKey]*renderFunc
+	order    []*renderFunc
 	usesConv bool // the output needs strconv
 }
 
-// fnKey names a generated function: a template of a set, executed with
+// renderFuncKey names a generated function: a template of a set, executed with
 // data of a type.
-type fnKey struct {
+type renderFuncKey struct {
 	set, name, dot string
 }
 
-// function is one generated function: a template executed with data of
+// renderFunc is one generated function: a template executed with data of
 // one type.
-type function struct {
-	c     *compiler
+type renderFunc struct {
+	c     *templateCompiler
 	name  string
 	set   string
 	entry bool // called by the package, not by another template
@@ -93,12 +94,12 @@ type function struct {
 }
 
 // enter and leave open and close a Go block.
-func (f *function) enter() { f.checked = append(f.checked, map[string]bool{}) }
-func (f *function) leave() { f.checked = f.checked[:len(f.checked)-1] }
+func (f *renderFunc) enter() { f.checked = append(f.checked, map[string]bool{}) }
+func (f *renderFunc) leave() { f.checked = f.checked[:len(f.checked)-1] }
 
 // notNil emits a check that expr is not nil, failing with msg at n,
 // unless a check dominates this point.
-func (f *function) notNil(n parse.Node, expr, msg string) {
+func (f *renderFunc) notNil(n parse.Node, expr, msg string) {
 	for _, m := range f.checked {
 		if m[expr] {
 			return
@@ -108,7 +109,7 @@ func (f *function) notNil(n parse.Node, expr, msg string) {
 	f.checked[len(f.checked)-1][expr] = true
 }
 
-func (c *compiler) lookupTypes() error {
+func (c *templateCompiler) lookupTypes() error {
 	for _, imp := range c.pkg.Imports() {
 		if imp.Path() == safeoutPath {
 			if obj, ok := imp.Scope().Lookup("HTML").(*types.TypeName); ok {
@@ -127,7 +128,7 @@ func (c *compiler) lookupTypes() error {
 }
 
 // set parses and escapes a page's templates, once.
-func (c *compiler) set(e entry) (*template.Template, error) {
+func (c *templateCompiler) set(e renderEntry) (*template.Template, error) {
 	if t, ok := c.sets[e.set]; ok {
 		return t, nil
 	}
@@ -143,10 +144,10 @@ func (c *compiler) set(e entry) (*template.Template, error) {
 	return t, nil
 }
 
-// escape has html/template escape template name of t, as its first
+// escapeTemplate has html/template escape template name of t, as its first
 // execution does; the execution itself, with no data, is expected to fail
 // and is not looked at.
-func escape(t *template.Template, name string) error {
+func escapeTemplate(t *template.Template, name string) error {
 	err := t.ExecuteTemplate(io.Discard, name, nil)
 	var escErr *template.Error
 	if errors.As(err, &escErr) {
@@ -155,10 +156,10 @@ func escape(t *template.Template, name string) error {
 	return nil
 }
 
-func (c *compiler) compile(list []entry) (err error) {
+func (c *templateCompiler) compile(list []renderEntry) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			b, ok := r.(bail)
+			b, ok := r.(templateBail)
 			if !ok {
 				panic(r)
 			}
@@ -170,7 +171,7 @@ func (c *compiler) compile(list []entry) (err error) {
 		if err != nil {
 			return err
 		}
-		if err := escape(t, e.name); err != nil {
+		if err := escapeTemplate(t, e.name); err != nil {
 			return err
 		}
 		dot, err := c.typeNamed(e.dot)
@@ -188,7 +189,7 @@ func (c *compiler) compile(list []entry) (err error) {
 
 // typeNamed is a type of package site by its name, with a leading "*"
 // for a pointer to it.
-func (c *compiler) typeNamed(name string) (types.Type, error) {
+func (c *templateCompiler) typeNamed(name string) (types.Type, error) {
 	ptr := strings.HasPrefix(name, "*")
 	obj, ok := c.pkg.Scope().Lookup(strings.TrimPrefix(name, "*")).(*types.TypeName)
 	if !ok {
@@ -204,8 +205,8 @@ func (c *compiler) typeNamed(name string) (types.Type, error) {
 // function returns the function executing template name of set with data
 // of type dot, queued for compiling if new; goName is its name, or ""
 // for one made up.
-func (c *compiler) function(set, name string, dot types.Type, goName string) *function {
-	key := fnKey{set, name, types.TypeString(dot, nil)}
+func (c *templateCompiler) function(set, name string, dot types.Type, goName string) *renderFunc {
+	key := renderFuncKey{set, name, types.TypeString(dot, nil)}
 	if f, ok := c.fns[key]; ok {
 		return f
 	}
@@ -220,13 +221,13 @@ func (c *compiler) function(set, name string, dot types.Type, goName string) *fu
 			goName = fmt.Sprintf("render%s%s%d", camel(set), camel(name), n)
 		}
 	}
-	f := &function{c: c, name: goName, set: set, tree: tmpl.Tree, dot: dot, entry: entry}
+	f := &renderFunc{c: c, name: goName, set: set, tree: tmpl.Tree, dot: dot, entry: entry}
 	c.fns[key] = f
 	c.order = append(c.order, f)
 	return f
 }
 
-func (c *compiler) nameTaken(name string) bool {
+func (c *templateCompiler) nameTaken(name string) bool {
 	for _, f := range c.order {
 		if f.name == name {
 			return true
@@ -257,9 +258,9 @@ func camel(s string) string {
 const safeoutPath = "github.com/rfc2396/rfc2396/internal/safeout"
 
 // source is the generated file.
-func (c *compiler) source() ([]byte, error) {
+func (c *templateCompiler) source() ([]byte, error) {
 	var b bytes.Buffer
-	b.WriteString("// Code generated by site/internal/rendergen from site/templates/*.html; DO NOT EDIT.\n\n")
+	b.WriteString("// Code generated by gen render from site/templates/*.html; DO NOT EDIT.\n\n")
 	b.WriteString("package " + c.pkg.Name() + "\n\nimport (\n")
 	if c.usesConv {
 		b.WriteString("\t\"strconv\"\n")
@@ -282,13 +283,13 @@ func (c *compiler) source() ([]byte, error) {
 	}
 	src, err := format.Source(b.Bytes())
 	if err != nil {
-		return nil, fmt.Errorf("the generated code does not parse (a bug of rendergen): %v", err)
+		return nil, fmt.Errorf("the generated code does not parse (a bug of gen render): %v", err)
 	}
 	return src, nil
 }
 
 // typeString writes t as package site's code names it.
-func (c *compiler) typeString(t types.Type) string {
+func (c *templateCompiler) typeString(t types.Type) string {
 	return types.TypeString(t, func(p *types.Package) string {
 		if p == c.pkg {
 			return ""
@@ -297,9 +298,9 @@ func (c *compiler) typeString(t types.Type) string {
 	})
 }
 
-// value is what an expression of the template evaluates to: a Go
+// templateValue is what an expression of the template evaluates to: a Go
 // expression (a variable, a literal) and its type.
-type value struct {
+type templateValue struct {
 	expr string
 	typ  types.Type
 	// nonNil says the value is a pointer known not to be nil (the dot of
@@ -310,55 +311,55 @@ type value struct {
 	truthOnly bool
 }
 
-// scope holds the template's variables.
-type scope struct {
+// templateScope holds the template's variables.
+type templateScope struct {
 	name   string
-	v      value
-	parent *scope
+	v      templateValue
+	parent *templateScope
 }
 
-func (s *scope) lookup(name string) (value, bool) {
+func (s *templateScope) lookup(name string) (templateValue, bool) {
 	for ; s != nil; s = s.parent {
 		if s.name == name {
 			return s.v, true
 		}
 	}
-	return value{}, false
+	return templateValue{}, false
 }
 
 // fail stops the compiler at node n.
-func (f *function) fail(n parse.Node, format string, args ...any) {
+func (f *renderFunc) fail(n parse.Node, format string, args ...any) {
 	if (n == nil || n.Position() == 0) && f.action != nil {
 		n = f.action
 	}
 	loc, ctx := f.tree.ErrorContext(n)
-	panic(bail{&CompileError{Pos: filepath.ToSlash(filepath.Join(f.c.dir, "templates")) + "/" + loc, Construct: ctx, Msg: fmt.Sprintf(format, args...)}})
+	panic(templateBail{&templateCompileError{Pos: filepath.ToSlash(filepath.Join(f.c.dir, "templates")) + "/" + loc, Construct: ctx, Msg: fmt.Sprintf(format, args...)}})
 }
 
-func (f *function) emit(format string, args ...any) {
+func (f *renderFunc) emit(format string, args ...any) {
 	fmt.Fprintf(&f.body, format, args...)
 	f.body.WriteByte('\n')
 }
 
-func (f *function) temp() string {
+func (f *renderFunc) temp() string {
 	f.ntemp++
 	return "v" + strconv.Itoa(f.ntemp)
 }
 
 // errorAt is the Go expression of a TemplateError for node n.
-func (f *function) errorAt(n parse.Node, msg string) string {
+func (f *renderFunc) errorAt(n parse.Node, msg string) string {
 	loc, ctx := f.tree.ErrorContext(n)
 	return fmt.Sprintf("templateError(%q, %q, %q, %s)", f.tree.Name, loc, ctx, msg)
 }
 
-func (f *function) compile() {
-	root := &scope{name: "$", v: value{expr: "dot", typ: f.dot}}
+func (f *renderFunc) compile() {
+	root := &templateScope{name: "$", v: templateValue{expr: "dot", typ: f.dot}}
 	f.enter()
 	f.list(f.tree.Root, root.v, root)
 	f.leave()
 }
 
-func (f *function) list(l *parse.ListNode, dot value, sc *scope) {
+func (f *renderFunc) list(l *parse.ListNode, dot templateValue, sc *templateScope) {
 	if l == nil {
 		return
 	}
@@ -369,7 +370,7 @@ func (f *function) list(l *parse.ListNode, dot value, sc *scope) {
 
 // node compiles n; it returns the scope after it, with the variables it
 // declares.
-func (f *function) node(n parse.Node, dot value, sc *scope) *scope {
+func (f *renderFunc) node(n parse.Node, dot templateValue, sc *templateScope) *templateScope {
 	switch n := n.(type) {
 	case *parse.TextNode:
 		if len(n.Text) > 0 {
@@ -405,7 +406,7 @@ func (f *function) node(n parse.Node, dot value, sc *scope) *scope {
 
 // declare compiles {{$x := pipeline}} (or "=", an assignment to a
 // variable in scope).
-func (f *function) declare(n parse.Node, pipe *parse.PipeNode, dot value, sc *scope) *scope {
+func (f *renderFunc) declare(n parse.Node, pipe *parse.PipeNode, dot templateValue, sc *templateScope) *templateScope {
 	if len(pipe.Decl) != 1 {
 		f.fail(n, "a declaration of %d variables outside range", len(pipe.Decl))
 	}
@@ -427,13 +428,13 @@ func (f *function) declare(n parse.Node, pipe *parse.PipeNode, dot value, sc *sc
 	typ := defaultType(v.typ)
 	f.emit("%s := %s(%s)", t, f.c.typeString(typ), v.expr)
 	f.emit("_ = %s", t)
-	return &scope{name: name, v: value{expr: t, typ: typ}, parent: sc}
+	return &templateScope{name: name, v: templateValue{expr: t, typ: typ}, parent: sc}
 }
 
 // defaultType is the type an untyped constant takes in a variable.
 func defaultType(t types.Type) types.Type { return types.Default(t) }
 
-func (f *function) mustValue(n parse.Node, v value) {
+func (f *renderFunc) mustValue(n parse.Node, v templateValue) {
 	if v.truthOnly {
 		f.fail(n, "and/or of operands of different types used as a value (only an if may test it)")
 	}
@@ -442,7 +443,7 @@ func (f *function) mustValue(n parse.Node, v value) {
 // print compiles an action that writes its pipeline's value: in an
 // escaped template its last command is an escaper, written straight into
 // w.
-func (f *function) print(n *parse.ActionNode, pipe *parse.PipeNode, dot value, sc *scope) {
+func (f *renderFunc) print(n *parse.ActionNode, pipe *parse.PipeNode, dot templateValue, sc *templateScope) {
 	if len(pipe.Cmds) < 2 {
 		f.fail(n, "an action without an escaper: html/template did not escape it")
 	}
@@ -458,7 +459,7 @@ func (f *function) print(n *parse.ActionNode, pipe *parse.PipeNode, dot value, s
 
 // escape applies html/template's escaper name to v; with write it writes
 // the result into w and returns nothing.
-func (f *function) escape(n parse.Node, name string, v value, write bool) value {
+func (f *renderFunc) escape(n parse.Node, name string, v templateValue, write bool) templateValue {
 	s, isHTML := f.stringify(n, v)
 	var expr string
 	direct := false // expr writes into w
@@ -506,16 +507,16 @@ func (f *function) escape(n parse.Node, name string, v value, write bool) value 
 		} else {
 			f.emit("writeString(w, %s)", expr)
 		}
-		return value{}
+		return templateValue{}
 	}
 	t := f.temp()
 	f.emit("%s := %s", t, expr)
-	return value{expr: t, typ: types.Typ[types.String]}
+	return templateValue{expr: t, typ: types.Typ[types.String]}
 }
 
 // stringify is the Go expression of v as a string, as html/template's
 // stringify makes one, and whether it is markup (safeout.HTML).
-func (f *function) stringify(n parse.Node, v value) (string, bool) {
+func (f *renderFunc) stringify(n parse.Node, v templateValue) (string, bool) {
 	f.mustValue(n, v)
 	t := v.typ
 	if b, ok := t.(*types.Basic); ok && b.Info()&types.IsUntyped != 0 {
@@ -559,7 +560,7 @@ func (f *function) stringify(n parse.Node, v value) (string, bool) {
 }
 
 // constString is an untyped constant as fmt.Sprint prints it, quoted.
-func (f *function) constString(n parse.Node, v value) string {
+func (f *renderFunc) constString(n parse.Node, v templateValue) string {
 	cv := constantOf(v.expr)
 	if cv == nil {
 		f.fail(n, "a constant the compiler does not print")
@@ -603,7 +604,7 @@ func isNilable(t types.Type) bool {
 
 // truth is the Go condition that v is true as text/template's if, with
 // and range see it.
-func (f *function) truth(n parse.Node, v value) string {
+func (f *renderFunc) truth(n parse.Node, v templateValue) string {
 	if v.truthOnly {
 		return v.expr
 	}
@@ -645,9 +646,9 @@ func (f *function) truth(n parse.Node, v value) string {
 }
 
 // branch compiles an if or a with.
-func (f *function) branch(n parse.Node, b *parse.BranchNode, dot value, sc *scope, with bool) {
+func (f *renderFunc) branch(n parse.Node, b *parse.BranchNode, dot templateValue, sc *templateScope, with bool) {
 	inner := sc
-	var v value
+	var v templateValue
 	if len(b.Pipe.Decl) > 0 {
 		inner = f.declare(n, b.Pipe, dot, sc)
 		v = inner.v
@@ -680,7 +681,7 @@ func (f *function) branch(n parse.Node, b *parse.BranchNode, dot value, sc *scop
 var identRE = regexp.MustCompile(`\bv[0-9]+\b`)
 
 // rangeNode compiles a range over a slice or an array.
-func (f *function) rangeNode(n *parse.RangeNode, dot value, sc *scope) {
+func (f *renderFunc) rangeNode(n *parse.RangeNode, dot templateValue, sc *templateScope) {
 	v := f.pipeline(n.Pipe, dot, sc)
 	f.mustValue(n, v)
 	var elem types.Type
@@ -697,13 +698,13 @@ func (f *function) rangeNode(n *parse.RangeNode, dot value, sc *scope) {
 	}
 	i, e := f.temp(), f.temp()
 	inner := sc
-	ev := value{expr: e, typ: elem}
+	ev := templateValue{expr: e, typ: elem}
 	switch len(n.Pipe.Decl) {
 	case 1:
-		inner = &scope{name: n.Pipe.Decl[0].Ident[0], v: ev, parent: inner}
+		inner = &templateScope{name: n.Pipe.Decl[0].Ident[0], v: ev, parent: inner}
 	case 2:
-		inner = &scope{name: n.Pipe.Decl[0].Ident[0], v: value{expr: i, typ: types.Typ[types.Int]}, parent: inner}
-		inner = &scope{name: n.Pipe.Decl[1].Ident[0], v: ev, parent: inner}
+		inner = &templateScope{name: n.Pipe.Decl[0].Ident[0], v: templateValue{expr: i, typ: types.Typ[types.Int]}, parent: inner}
+		inner = &templateScope{name: n.Pipe.Decl[1].Ident[0], v: ev, parent: inner}
 	}
 	if n.ElseList != nil {
 		f.emit("if len(%s) == 0 {", v.expr)
@@ -741,7 +742,7 @@ func (f *function) rangeNode(n *parse.RangeNode, dot value, sc *scope) {
 }
 
 // call compiles {{template "name" pipeline}}.
-func (f *function) call(n *parse.TemplateNode, dot value, sc *scope) {
+func (f *renderFunc) call(n *parse.TemplateNode, dot templateValue, sc *templateScope) {
 	if n.Pipe == nil {
 		f.fail(n, "a template called without data")
 	}
@@ -759,7 +760,7 @@ func (f *function) call(n *parse.TemplateNode, dot value, sc *scope) {
 
 // pipeline evaluates a pipeline that prints nothing (an if's, a with's,
 // a range's, an argument).
-func (f *function) pipeline(p *parse.PipeNode, dot value, sc *scope) value {
+func (f *renderFunc) pipeline(p *parse.PipeNode, dot templateValue, sc *templateScope) templateValue {
 	if p == nil || len(p.Cmds) == 0 {
 		f.fail(p, "an empty pipeline")
 	}
@@ -768,9 +769,9 @@ func (f *function) pipeline(p *parse.PipeNode, dot value, sc *scope) value {
 
 // commands evaluates cmds, each command's value the last argument of the
 // next.
-func (f *function) commands(cmds []*parse.CommandNode, dot value, sc *scope) value {
-	var final *value
-	var v value
+func (f *renderFunc) commands(cmds []*parse.CommandNode, dot templateValue, sc *templateScope) templateValue {
+	var final *templateValue
+	var v templateValue
 	for _, cmd := range cmds {
 		v = f.command(cmd, dot, sc, final)
 		final = &v
@@ -778,7 +779,7 @@ func (f *function) commands(cmds []*parse.CommandNode, dot value, sc *scope) val
 	return v
 }
 
-func (f *function) command(cmd *parse.CommandNode, dot value, sc *scope, final *value) value {
+func (f *renderFunc) command(cmd *parse.CommandNode, dot templateValue, sc *templateScope, final *templateValue) templateValue {
 	args := cmd.Args[1:]
 	switch n := cmd.Args[0].(type) {
 	case *parse.FieldNode:
@@ -807,26 +808,26 @@ func (f *function) command(cmd *parse.CommandNode, dot value, sc *scope, final *
 	}
 }
 
-func (f *function) noArgs(n parse.Node, args []parse.Node, final *value) {
+func (f *renderFunc) noArgs(n parse.Node, args []parse.Node, final *templateValue) {
 	if len(args) > 0 || final != nil {
 		f.fail(n, "arguments given to a value that is no function or method")
 	}
 }
 
 // arg evaluates an argument.
-func (f *function) arg(n parse.Node, dot value, sc *scope) value {
+func (f *renderFunc) arg(n parse.Node, dot templateValue, sc *templateScope) templateValue {
 	switch n := n.(type) {
 	case *parse.DotNode:
 		return dot
 	case *parse.StringNode:
-		return value{expr: strconv.Quote(n.Text), typ: types.Typ[types.UntypedString]}
+		return templateValue{expr: strconv.Quote(n.Text), typ: types.Typ[types.UntypedString]}
 	case *parse.BoolNode:
-		return value{expr: strconv.FormatBool(n.True), typ: types.Typ[types.UntypedBool]}
+		return templateValue{expr: strconv.FormatBool(n.True), typ: types.Typ[types.UntypedBool]}
 	case *parse.NumberNode:
 		if !n.IsInt {
 			f.fail(n, "a number that is not an integer")
 		}
-		return value{expr: strconv.FormatInt(n.Int64, 10), typ: types.Typ[types.UntypedInt]}
+		return templateValue{expr: strconv.FormatInt(n.Int64, 10), typ: types.Typ[types.UntypedInt]}
 	case *parse.FieldNode, *parse.VariableNode, *parse.ChainNode, *parse.IdentifierNode:
 		cmd := &parse.CommandNode{NodeType: parse.NodeCommand, Pos: n.Position(), Args: []parse.Node{n}}
 		return f.command(cmd, dot, sc, nil)
@@ -837,17 +838,17 @@ func (f *function) arg(n parse.Node, dot value, sc *scope) value {
 		return f.pipeline(n, dot, sc)
 	}
 	f.fail(n, "an argument the compiler does not translate (%T)", n)
-	return value{}
+	return templateValue{}
 }
 
 // chain evaluates .A.B.C on recv, the last with args (and final).
-func (f *function) chain(n parse.Node, recv value, idents []string, args []parse.Node, final *value, dot value, sc *scope) value {
+func (f *renderFunc) chain(n parse.Node, recv templateValue, idents []string, args []parse.Node, final *templateValue, dot templateValue, sc *templateScope) templateValue {
 	v := recv
 	for i, name := range idents {
 		f.mustValue(n, v)
 		last := i == len(idents)-1
 		var a []parse.Node
-		var fin *value
+		var fin *templateValue
 		if last {
 			a, fin = args, final
 		}
@@ -857,7 +858,7 @@ func (f *function) chain(n parse.Node, recv value, idents []string, args []parse
 }
 
 // selector evaluates recv.name: a method, called with args, or a field.
-func (f *function) selector(n parse.Node, recv value, name string, args []parse.Node, final *value, dot value, sc *scope) value {
+func (f *renderFunc) selector(n parse.Node, recv templateValue, name string, args []parse.Node, final *templateValue, dot templateValue, sc *templateScope) templateValue {
 	if b, ok := recv.typ.(*types.Basic); ok && b.Info()&types.IsUntyped != 0 {
 		f.fail(n, "field or method %s of a constant", name)
 	}
@@ -886,10 +887,10 @@ func (f *function) selector(n parse.Node, recv value, name string, args []parse.
 		// now (later uses of the same variable skip the check).
 		t := f.temp()
 		f.emit("%s := %s.%s", t, recv.expr, name)
-		return value{expr: t, typ: obj.Type()}
+		return templateValue{expr: t, typ: obj.Type()}
 	case *types.Func:
 		sig := obj.Type().(*types.Signature)
-		vals := make([]value, 0, len(args)+1)
+		vals := make([]templateValue, 0, len(args)+1)
 		for _, a := range args {
 			vals = append(vals, f.arg(a, dot, sc))
 		}
@@ -899,11 +900,11 @@ func (f *function) selector(n parse.Node, recv value, name string, args []parse.
 		return f.callFunc(n, recv.expr+"."+name, name, sig, vals)
 	}
 	f.fail(n, "%s is neither a field nor a method", name)
-	return value{}
+	return templateValue{}
 }
 
 // callFunc calls a method of signature sig.
-func (f *function) callFunc(n parse.Node, fn, name string, sig *types.Signature, vals []value) value {
+func (f *renderFunc) callFunc(n parse.Node, fn, name string, sig *types.Signature, vals []templateValue) templateValue {
 	if sig.Variadic() {
 		f.fail(n, "%s is variadic, which the compiler does not call", name)
 	}
@@ -932,12 +933,12 @@ func (f *function) callFunc(n parse.Node, fn, name string, sig *types.Signature,
 	default:
 		f.fail(n, "%s returns %d values: text/template calls a method of one result, or of a result and an error", name, res.Len())
 	}
-	return value{expr: t, typ: res.At(0).Type()}
+	return templateValue{expr: t, typ: res.At(0).Type()}
 }
 
 // builtin evaluates a function of text/template's (and, or, not, len,
 // index, slice, eq, ne, lt, le, gt, ge) or an escaper of html/template's.
-func (f *function) builtin(cmd *parse.CommandNode, id *parse.IdentifierNode, args []parse.Node, final *value, dot value, sc *scope) value {
+func (f *renderFunc) builtin(cmd *parse.CommandNode, id *parse.IdentifierNode, args []parse.Node, final *templateValue, dot templateValue, sc *templateScope) templateValue {
 	if strings.HasPrefix(id.Ident, "_html_template_") {
 		if len(args) > 0 || final == nil {
 			f.fail(cmd, "escaper %s not at the end of a pipeline", id.Ident)
@@ -948,7 +949,7 @@ func (f *function) builtin(cmd *parse.CommandNode, id *parse.IdentifierNode, arg
 	if id.Ident == "and" || id.Ident == "or" {
 		return f.andOr(cmd, id.Ident, args, final, dot, sc)
 	}
-	vals := make([]value, 0, len(args)+1)
+	vals := make([]templateValue, 0, len(args)+1)
 	for _, a := range args {
 		vals = append(vals, f.arg(a, dot, sc))
 	}
@@ -965,10 +966,10 @@ func (f *function) builtin(cmd *parse.CommandNode, id *parse.IdentifierNode, arg
 			f.fail(cmd, "%s takes %d arguments, given %d", id.Ident, k, len(vals))
 		}
 	}
-	boolean := func(expr string) value {
+	boolean := func(expr string) templateValue {
 		t := f.temp()
 		f.emit("%s := %s", t, expr)
-		return value{expr: t, typ: types.Typ[types.Bool]}
+		return templateValue{expr: t, typ: types.Typ[types.Bool]}
 	}
 	switch id.Ident {
 	case "not":
@@ -987,7 +988,7 @@ func (f *function) builtin(cmd *parse.CommandNode, id *parse.IdentifierNode, arg
 		}
 		t := f.temp()
 		f.emit("%s := len(%s)", t, vals[0].expr)
-		return value{expr: t, typ: types.Typ[types.Int]}
+		return templateValue{expr: t, typ: types.Typ[types.Int]}
 	case "index":
 		if len(vals) < 1 {
 			want(2)
@@ -1017,12 +1018,12 @@ func (f *function) builtin(cmd *parse.CommandNode, id *parse.IdentifierNode, arg
 		return boolean(f.compare(cmd, vals[0], op, vals[1]))
 	}
 	f.fail(cmd, "function %s: the compiler knows and, or, not, len, index, slice, eq, ne, lt, le, gt, ge and html/template's escapers", id.Ident)
-	return value{}
+	return templateValue{}
 }
 
 // andOr compiles and/or: the first operand that decides (false for and,
 // true for or), or the last, each evaluated only if needed.
-func (f *function) andOr(cmd *parse.CommandNode, name string, args []parse.Node, final *value, dot value, sc *scope) value {
+func (f *renderFunc) andOr(cmd *parse.CommandNode, name string, args []parse.Node, final *templateValue, dot templateValue, sc *templateScope) templateValue {
 	n := len(args)
 	if final != nil {
 		n++
@@ -1032,7 +1033,7 @@ func (f *function) andOr(cmd *parse.CommandNode, name string, args []parse.Node,
 	}
 	t := f.temp()
 	truthOnly := false // the operands' types differ: the result is only a truth
-	eval := func(i int) value {
+	eval := func(i int) templateValue {
 		if i < len(args) {
 			return f.arg(args[i], dot, sc)
 		}
@@ -1047,7 +1048,7 @@ func (f *function) andOr(cmd *parse.CommandNode, name string, args []parse.Node,
 	saved := f.body
 	f.body = bytes.Buffer{}
 	depth := 0
-	var rest []value
+	var rest []templateValue
 	prevCond := ""
 	for i := 1; i < n; i++ {
 		if i == 1 {
@@ -1081,18 +1082,18 @@ func (f *function) andOr(cmd *parse.CommandNode, name string, args []parse.Node,
 			inner = strings.Replace(inner, fmt.Sprintf("\x00ASSIGN%d\x00", i+1), fmt.Sprintf("%s = %s", t, f.truth(cmd, w)), 1)
 		}
 		f.body.WriteString(inner)
-		return value{expr: t, typ: types.Typ[types.Bool], truthOnly: true}
+		return templateValue{expr: t, typ: types.Typ[types.Bool], truthOnly: true}
 	}
 	f.emit("%s := %s(%s)", t, f.c.typeString(typ), v.expr)
 	for i, w := range rest {
 		inner = strings.Replace(inner, fmt.Sprintf("\x00ASSIGN%d\x00", i+1), fmt.Sprintf("%s = %s", t, w.expr), 1)
 	}
 	f.body.WriteString(inner)
-	return value{expr: t, typ: typ}
+	return templateValue{expr: t, typ: typ}
 }
 
 // index evaluates index v i.
-func (f *function) index(n parse.Node, v, ix value) value {
+func (f *renderFunc) index(n parse.Node, v, ix templateValue) templateValue {
 	switch u := v.typ.Underlying().(type) {
 	case *types.Slice, *types.Array:
 		f.intIndex(n, ix)
@@ -1123,34 +1124,34 @@ func (f *function) index(n parse.Node, v, ix value) value {
 		}
 		t := f.temp()
 		f.emit("%s := %s[%s]", t, v.expr, ix.expr)
-		return value{expr: t, typ: elem}
+		return templateValue{expr: t, typ: elem}
 	case *types.Map:
 		if !types.AssignableTo(ix.typ, u.Key()) {
 			f.fail(n, "index of a map with a key of type %s", f.c.typeString(ix.typ))
 		}
 		t := f.temp()
 		f.emit("%s := %s[%s]", t, v.expr, ix.expr)
-		return value{expr: t, typ: u.Elem()}
+		return templateValue{expr: t, typ: u.Elem()}
 	}
 	f.fail(n, "index of a value of type %s", f.c.typeString(v.typ))
-	return value{}
+	return templateValue{}
 }
 
 // mustInt is the value of an integer literal the compiler wrote.
 func mustInt(lit string) int64 {
 	k, err := strconv.ParseInt(lit, 10, 64)
 	if err != nil {
-		panic("rendergen: not an integer literal: " + lit)
+		panic("gen render: not an integer literal: " + lit)
 	}
 	return k
 }
 
-func isConst(v value) bool {
+func isConst(v templateValue) bool {
 	b, ok := v.typ.(*types.Basic)
 	return ok && b.Info()&types.IsUntyped != 0
 }
 
-func (f *function) intIndex(n parse.Node, ix value) {
+func (f *renderFunc) intIndex(n parse.Node, ix templateValue) {
 	b, ok := ix.typ.Underlying().(*types.Basic)
 	if !ok || b.Info()&types.IsInteger == 0 {
 		f.fail(n, "an index of type %s", f.c.typeString(ix.typ))
@@ -1158,7 +1159,7 @@ func (f *function) intIndex(n parse.Node, ix value) {
 }
 
 // slice evaluates slice v i [j].
-func (f *function) slice(n parse.Node, v value, ix []value) value {
+func (f *renderFunc) slice(n parse.Node, v templateValue, ix []templateValue) templateValue {
 	switch u := v.typ.Underlying().(type) {
 	case *types.Slice:
 	case *types.Basic:
@@ -1198,12 +1199,12 @@ func (f *function) slice(n parse.Node, v value, ix []value) value {
 	f.emit("if %s { return %s }", strings.Join(checks, " || "), f.errorAt(n, `"error calling slice: index out of range"`))
 	t := f.temp()
 	f.emit("%s := %s[%s:%s]", t, v.expr, lo, hi)
-	return value{expr: t, typ: v.typ}
+	return templateValue{expr: t, typ: v.typ}
 }
 
 // compare is a op b, for basic values (as text/template's eq, lt … compare
 // them) or values of one comparable type (eq, ne).
-func (f *function) compare(n parse.Node, a value, op string, b value) string {
+func (f *renderFunc) compare(n parse.Node, a templateValue, op string, b templateValue) string {
 	ba, okA := a.typ.Underlying().(*types.Basic)
 	bb, okB := b.typ.Underlying().(*types.Basic)
 	if okA && okB {
@@ -1226,7 +1227,7 @@ func (f *function) compare(n parse.Node, a value, op string, b value) string {
 			f.fail(n, "order of booleans")
 		}
 		conv := map[int]string{1: "string", 2: "int64", 3: "bool"}[ca]
-		side := func(v value) string {
+		side := func(v templateValue) string {
 			if isConst(v) {
 				return v.expr
 			}

@@ -17,7 +17,7 @@ import (
 )
 
 // loadPackage type-checks the package in dir as the go command builds it
-// for this machine, without the file rendergen writes (it may be stale,
+// for this machine, without the file gen render writes (it may be stale,
 // or absent): the calls of the rest of the package into it are the only
 // errors allowed.
 func loadPackage(dir string) (*types.Package, error) {
@@ -45,9 +45,6 @@ func loadPackage(dir string) (*types.Package, error) {
 		Importer: depImporter(fset, bp.Imports),
 		Error: func(err error) {
 			te, ok := err.(types.Error)
-			if ok && te.Soft && strings.HasPrefix(te.Msg, "undefined: render") {
-				return
-			}
 			if ok && strings.HasPrefix(te.Msg, "undefined: render") {
 				return
 			}

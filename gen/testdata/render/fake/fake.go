@@ -1,4 +1,4 @@
-// Package fake is the data of compile_test.go's templates: one of each
+// Package fake is the data of render_test.go's templates: one of each
 // kind of value the compiler refuses or takes.
 package fake
 

@@ -36,7 +36,7 @@ func explainTables(dir string, g *automaton.Grammar, rules int, source, catalogu
 	for i := range ds {
 		ds[i] = g.Build(i)
 	}
-	enc, err := dfa.Encode(ds)
+	enc, err := dfa.EncodeTables(ds)
 	if err != nil {
 		return 0, fmt.Errorf("gen: %s: %v", source, err)
 	}
@@ -51,14 +51,14 @@ func explainTables(dir string, g *automaton.Grammar, rules int, source, catalogu
 	}
 	// The blob's own header and directory, and the index written as Go
 	// beside it, must give the same tables.
-	idx, err := dfa.ReadIndex(string(enc.Blob), rules)
+	idx, err := dfa.ReadTablesIndex(string(enc.Blob), rules)
 	if err != nil {
 		return 0, fmt.Errorf("gen: %s: the blob just written: %v", source, err)
 	}
 	if !reflect.DeepEqual(idx, enc.Index) {
 		return 0, fmt.Errorf("gen: %s: the blob's directory is not the index written beside it", source)
 	}
-	tables, err := dfa.Slice(string(enc.Blob), &enc.Index, rules, names, enc.Expectations)
+	tables, err := dfa.SliceTables(string(enc.Blob), &enc.Index, rules, names, enc.Expectations)
 	if err != nil {
 		return 0, fmt.Errorf("gen: %s: the blob just written: %v", source, err)
 	}
@@ -83,7 +83,7 @@ func explainTables(dir string, g *automaton.Grammar, rules int, source, catalogu
 	}
 	fmt.Fprintf(&b, "// %s is the deterministic automaton of every rule, built by gen from\n", vars.id("tablesBin"))
 	b.WriteString("// the BNF (see package internal/automaton), in the layout of package\n")
-	fmt.Fprintf(&b, "// internal/dfa (version %d).\n", dfa.Version)
+	fmt.Fprintf(&b, "// internal/dfa (version %d).\n", dfa.TablesVersion)
 	fmt.Fprintf(&b, "//\n//go:embed tables.bin\nvar %s string\n\n", vars.id("tablesBin"))
 	fmt.Fprintf(&b, "// %s are the tables of every rule, read in place from %s.\n", vars.id("automata"), vars.id("tablesBin"))
 	fmt.Fprintf(&b, "var %s = dfa.MustSlice(%q, %s, &%s, %sNumRules, %s[:], %s[:])\n\n", vars.id("automata"), dir+"/tables.bin",

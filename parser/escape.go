@@ -49,7 +49,7 @@ func Escape(s string, rule grammar.Rule) (string, error) {
 		e.Detail = rule.String() + " must start with \"/\""
 	case pct.Unrepresentable:
 		e.Detail = "the grammar in force has no " + rule.String() + " of the escaped input's length"
-		if escapeTables[rule].Keep != (pct.Set{}) {
+		if escapeTables[rule].Keep != (pct.ByteSet{}) {
 			e.Detail = "the grammar in force has no " + rule.String() + " with the input's \"/\" and \";\" where they are"
 		}
 	}
@@ -79,7 +79,7 @@ func unsupportedDetail(rule grammar.Rule) string {
 // data with its delimiters, use the URI's decoded accessors
 // (URI.PathSegments, URI.QueryFields, ...), which split first.
 func Unescape(s string) (string, error) {
-	out, bad := pct.Decode(s)
+	out, bad := pct.DecodePercent(s)
 	if bad >= 0 {
 		return "", &UnescapeError{Input: s, Offset: bad}
 	}

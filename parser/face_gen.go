@@ -85,7 +85,7 @@ var escapeReasonTexts = [...]string{
 }
 
 // Code returns a short, stable name for r, for machines.
-func (r EscapeReason) Code() string { return pct.Reason(r).Code() }
+func (r EscapeReason) Code() string { return pct.EscapeReason(r).Code() }
 
 // String describes r for people.
 func (r EscapeReason) String() string {
@@ -108,7 +108,7 @@ func (e *EscapeError) Error() string {
 	if e == nil {
 		return "rfc2396: <nil *EscapeError>"
 	}
-	return pct.ErrorMessage("rfc2396", "escape", e.Rule.String(), e.Reason.String(), e.Detail)
+	return pct.EscapeErrorMessage("rfc2396", "escape", e.Rule.String(), e.Reason.String(), e.Detail)
 }
 
 // EscapeRules lists the rules [Escape] supports, in the order of
@@ -117,7 +117,7 @@ func EscapeRules() []grammar.Rule { return escaping.Rules() }
 
 // escaping is [Escape]'s tables for the rules of Appendix A
 // (escape_gen.go), and the check of a path's structure ([Match]).
-var escaping = pct.Grammar[grammar.Rule]{Tables: escapeTables, NumRules: grammar.NumRules,
+var escaping = pct.EscapeGrammar[grammar.Rule]{Tables: escapeTables, NumRules: grammar.NumRules,
 	Match: func(rule grammar.Rule, s string) bool { return Match(rule, s) == nil }}
 
 // ResolveReason classifies a *[ResolveError]. The four reasons below are

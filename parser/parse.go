@@ -8,7 +8,7 @@ import (
 )
 
 // maxInput is the longest reference Parse takes.
-const maxInput = uriparts.MaxLen
+const maxInput = uriparts.MaxRefLen
 
 // screenAbove is the length above which a profile's Parse, before it runs
 // the compact parser of the union grammar, checks the reference with the
@@ -32,7 +32,7 @@ func (e *TooLongError) Error() string {
 	if e == nil {
 		return "rfc2396: <nil *TooLongError>"
 	}
-	return uriparts.TooLong("rfc2396", e.Len)
+	return uriparts.TooLongMessage("rfc2396", e.Len)
 }
 
 // Parse parses ref as an RFC 2396 URI-reference (Appendix A, section 4),
@@ -87,7 +87,7 @@ func fill(u *URI, ref string, p *tokenParser, profile *Profile) {
 type filler struct {
 	u       *URI
 	pathEnd int // the length of the reference
-	parts   uriparts.Filler
+	parts   uriparts.SpansFiller
 	hasReg  bool
 	// emptyAuthority says the edit empty-authority is in force.
 	emptyAuthority bool

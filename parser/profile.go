@@ -73,7 +73,7 @@ func newProfileAutomata(name string, set grammar.EditSet) *profileAutomata {
 // tables of Appendix A (strict), or an on-demand one (a profile's grammar).
 type ruleAutomaton interface {
 	Match(s string) bool
-	Explain(s string) dfa.Result[grammar.Rule]
+	Explain(s string) dfa.Explanation[grammar.Rule]
 }
 
 // named holds the named profiles of edits/edits.txt, in its order, as the

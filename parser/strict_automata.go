@@ -35,7 +35,7 @@ func strictMatch(rule grammar.Rule, s string) bool { return strictAutomaton(rule
 // where readings part (net_path before abs_path, server before reg_name,
 // absoluteURI before relativeURI), AltPath the last. It panics if rule is
 // not a rule of Appendix A.
-func strictExplain(rule grammar.Rule, s string) dfa.Result[grammar.Rule] {
+func strictExplain(rule grammar.Rule, s string) dfa.Explanation[grammar.Rule] {
 	return strictAutomaton(rule).Explain(s)
 }
 

@@ -14,4 +14,4 @@ var strictAutomata = newStrictLazyAutomata()
 // strictAutomaton returns the automaton of rule under Appendix A exactly,
 // built on demand from the grammar's syntax trees the first time it is
 // asked for. It panics if rule is not a rule of Appendix A.
-func strictAutomaton(rule grammar.Rule) *dfa.Lazy[grammar.Rule] { return strictAutomata.Get(rule) }
+func strictAutomaton(rule grammar.Rule) *dfa.LazyTable[grammar.Rule] { return strictAutomata.Get(rule) }

@@ -41,5 +41,5 @@ var updateExplain = flag.Bool("update-explain", false, "rewrite testdata/explain
 // which changes whenever the grammar does; with -update-explain it
 // rewrites them instead (package internal/explaintable).
 func TestExplainTable(t *testing.T) {
-	explaintable.Test(t, "testdata/explain.txt", *updateExplain, strictExplain, grammar.Lookup)
+	explaintable.CheckExplainTable(t, "testdata/explain.txt", *updateExplain, strictExplain, grammar.Lookup)
 }

@@ -111,7 +111,7 @@ func (k HostKind) String() string {
 type URI struct {
 	profile       *Profile // the grammar it was read under; nil is Strict
 	ref           string
-	spans         uriparts.Spans
+	spans         uriparts.ComponentSpans
 	opaque        bool
 	authorityKind AuthorityKind
 	hostKind      HostKind

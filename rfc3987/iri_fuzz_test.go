@@ -82,7 +82,7 @@ func FuzzToURI(f *testing.F) {
 		if strings.IndexByte(iri, '%') >= 0 {
 			return
 		}
-		if dec, bad := pct.Decode(uri); bad >= 0 || dec != iri {
+		if dec, bad := pct.DecodePercent(uri); bad >= 0 || dec != iri {
 			t.Fatalf("decoding ToURI(%q) = %q gives %q (bad %d)", iri, uri, dec, bad)
 		}
 		if utf8.ValidString(iri) && allowedAt(iri) {
@@ -138,7 +138,7 @@ func FuzzToIRI(f *testing.F) {
 		if !utf8.ValidString(iri) {
 			t.Fatalf("ToIRI(%q) = %q, not UTF-8", uri, iri)
 		}
-		if _, bad := pct.Decode(uri); bad >= 0 {
+		if _, bad := pct.DecodePercent(uri); bad >= 0 {
 			return // a "%" without two hex digits: not a URI
 		}
 		if !allowedAt(iri) {
@@ -249,7 +249,7 @@ func FuzzNormalize(f *testing.F) {
 		f.Add(r.fields[1])
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		if _, bad := pct.Decode(s); bad >= 0 {
+		if _, bad := pct.DecodePercent(s); bad >= 0 {
 			// A "%" without two hex digits, not in an IRI: it could meet
 			// hex digits that a decoding brings next to it.
 			s = strings.ReplaceAll(s, "%", "%25")

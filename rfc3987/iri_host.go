@@ -125,7 +125,7 @@ func labelToASCII(label string) (string, error) {
 	if label == "" {
 		return "", ErrHostEmptyLabel
 	}
-	dec, bad := pct.Decode(label)
+	dec, bad := pct.DecodePercent(label)
 	if bad >= 0 {
 		return "", ErrHostPercent
 	}

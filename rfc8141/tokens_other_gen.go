@@ -25,7 +25,7 @@ func tokens(ref string) (p uri.Parts, ok bool) {
 // ParseInto call directly (see [uri.FromParts]). It takes no reference
 // longer than a URI holds.
 func tokensInto(ref string, p *uri.Parts) bool {
-	if len(ref) > uriparts.MaxLen {
+	if len(ref) > uriparts.MaxRefLen {
 		return false
 	}
 	var tp grammar.Parser

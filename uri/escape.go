@@ -29,13 +29,13 @@ func (g *Grammar[R]) Escape(s string, rule R) (string, error) {
 }
 
 // encodeDetail says more of why s could not be encoded for rule.
-func (g *Grammar[R]) encodeDetail(rule R, problem pct.Problem) string {
+func (g *Grammar[R]) encodeDetail(rule R, problem pct.EscapeProblem) string {
 	switch {
 	case problem == pct.StartsWithSeparator:
 		return rule.String() + ` must not start with "/"; use path-abempty`
 	case problem == pct.MustStartWithSeparator:
 		return rule.String() + ` must start with "/"`
-	case problem == pct.Unrepresentable && g.d.EscapeTables[rule].Keep != (pct.Set{}):
+	case problem == pct.Unrepresentable && g.d.EscapeTables[rule].Keep != (pct.ByteSet{}):
 		return "the grammar in force has no " + rule.String() + ` with the input's "/" where they are`
 	case problem == pct.Unrepresentable:
 		return "the grammar in force has no " + rule.String() + " of the encoded input's length"
@@ -60,7 +60,7 @@ func ruleNames[R Rule](rules []R) string {
 // bytes are copied unchanged. A "%" not followed by two hex digits is an
 // *[UnescapeError] with its offset.
 func (g *Grammar[R]) Unescape(s string) (string, error) {
-	out, bad := pct.Decode(s)
+	out, bad := pct.DecodePercent(s)
 	if bad >= 0 {
 		return "", &UnescapeError{prefix: g.d.Name, Input: s, Offset: bad}
 	}

@@ -84,7 +84,7 @@ var escapeReasonTexts = [...]string{
 }
 
 // Code returns a short, stable name for r, for machines.
-func (r EscapeReason) Code() string { return pct.Reason(r).Code() }
+func (r EscapeReason) Code() string { return pct.EscapeReason(r).Code() }
 
 // String describes r for people.
 func (r EscapeReason) String() string {
@@ -108,7 +108,7 @@ func (e *EscapeError[R]) Error() string {
 	if e == nil {
 		return "uri: <nil *EscapeError>"
 	}
-	return pct.ErrorMessage(prefixOr(e.prefix), "percent-encode", e.Rule.String(), e.Reason.String(), e.Detail)
+	return pct.EscapeErrorMessage(prefixOr(e.prefix), "percent-encode", e.Rule.String(), e.Reason.String(), e.Detail)
 }
 
 // EscapeRules lists the rules [Grammar.Escape] supports, in the order of
@@ -264,7 +264,7 @@ type Field struct {
 
 // decode unescapes s, which comes from a valid URI.
 func decode(s string) string {
-	d, bad := pct.Decode(s)
+	d, bad := pct.DecodePercent(s)
 	if bad >= 0 {
 		return s // unreachable: a valid URI has only well-formed escapes
 	}

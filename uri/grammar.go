@@ -102,11 +102,11 @@ type Data[R Rule] struct {
 	Tree func(rule R, s string) (*Node[R], bool)
 	// Match and Explain run a rule's automaton over s.
 	Match   func(rule R, s string) bool
-	Explain func(rule R, s string) dfa.Result[R]
+	Explain func(rule R, s string) dfa.Explanation[R]
 	// EscapeTables is what Escape knows of each rule it supports, and
 	// Unreserved the characters normalization decodes (section 6.2.2.2).
-	EscapeTables map[R]*pct.Table
-	Unreserved   pct.Set
+	EscapeTables map[R]*pct.EscapeTable
+	Unreserved   pct.ByteSet
 	// NormalizeText, if not nil, is the last step of normalization, over
 	// the reference the steps of RFC 3986 section 6.2.2 wrote: RFC 3987
 	// section 5.3.2.2's character normalization (NFC) and 5.3.2.3's
@@ -126,7 +126,7 @@ type Data[R Rule] struct {
 // A Grammar is safe for concurrent use.
 type Grammar[R Rule] struct {
 	d       Data[R]
-	escapes pct.Grammar[R]
+	escapes pct.EscapeGrammar[R]
 	// parent is the grammar as published, for a grammar with edits in
 	// force (allowed); variants holds the published grammar's variants,
 	// one for each set of edits asked for (at most 2^len(d.Edits)).
@@ -146,7 +146,7 @@ func New[R Rule](d Data[R]) *Grammar[R] {
 
 // initEscapes sets g's escaping, whose structure checks are g's matches.
 func (g *Grammar[R]) initEscapes() {
-	g.escapes = pct.Grammar[R]{Tables: g.d.EscapeTables, NumRules: R(g.d.NumRules),
+	g.escapes = pct.EscapeGrammar[R]{Tables: g.d.EscapeTables, NumRules: R(g.d.NumRules),
 		Match: func(rule R, s string) bool { return g.Match(rule, s) == nil }}
 }
 
@@ -221,9 +221,9 @@ func (g *Grammar[R]) validRule(r R) bool { return r >= 0 && int(r) < g.d.NumRule
 // It is for the packages gen writes; a URI's components are read from a
 // [URI].
 type Parts struct {
-	spans    uriparts.Spans
+	spans    uriparts.ComponentSpans
 	hostKind HostKind
-	f        uriparts.Filler
+	f        uriparts.SpansFiller
 }
 
 // Token records a token of a rule with role role over ref[begin:end].

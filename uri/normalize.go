@@ -92,7 +92,7 @@ func (g *Grammar[R]) Normalize(ref string, opts ...NormalizeOption) (string, err
 
 // normalizeParsed is Normalize of a parsed reference.
 func normalizeParsed[R Rule](u *URI[R], opts []NormalizeOption) string {
-	nz := normalizer{unreserved: new(pct.Set)}
+	nz := normalizer{unreserved: new(pct.ByteSet)}
 	g := u.grammar()
 	if g != nil {
 		nz.unreserved = &g.d.Unreserved
@@ -281,4 +281,4 @@ func (nz normalizer) isUnreserved(c byte) bool { return nz.unreserved.Has(c) }
 
 // normalizer is the grammar's unreserved characters, which the steps
 // of normalization decode.
-type normalizer struct{ unreserved *pct.Set }
+type normalizer struct{ unreserved *pct.ByteSet }

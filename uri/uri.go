@@ -66,7 +66,7 @@ func (k HostKind) String() string {
 type URI[R Rule] struct {
 	g        *Grammar[R]
 	ref      string
-	spans    uriparts.Spans
+	spans    uriparts.ComponentSpans
 	hostKind HostKind
 }
 
@@ -132,7 +132,7 @@ func recompose(scheme, authority Component, path string, query, fragment Compone
 }
 
 // maxInput is the longest reference Parse takes.
-const maxInput = uriparts.MaxLen
+const maxInput = uriparts.MaxRefLen
 
 // TooLongError reports a reference longer than Parse takes (2 GiB).
 type TooLongError struct {
@@ -144,7 +144,7 @@ func (e *TooLongError) Error() string {
 	if e == nil {
 		return "uri: <nil *TooLongError>"
 	}
-	return uriparts.TooLong(prefixOr(e.prefix), e.Len)
+	return uriparts.TooLongMessage(prefixOr(e.prefix), e.Len)
 }
 
 // prefixOr is the grammar's name that starts a message, or "uri" for an

@@ -1,9 +1,9 @@
 // Package dfa runs the deterministic automata that package
 // internal/automaton builds, from tables: gen writes a grammar's tables at
-// generate time ([Encode]) as a binary blob, which the grammar's package
-// embeds (parser for RFC 2396, rfc3986/grammar for RFC 3986) and [Load] reads in place; a profile's grammar is run by
-// [Lazy], which builds the states of its automaton only as inputs reach
-// them, so that a profile costs nothing until it is used. [FromDFA]
+// generate time ([EncodeTables]) as a binary blob, which the grammar's package
+// embeds (parser for RFC 2396, rfc3986/grammar for RFC 3986) and [LoadTables] reads in place; a profile's grammar is run by
+// [LazyTable], which builds the states of its automaton only as inputs reach
+// them, so that a profile costs nothing until it is used. [TableFromDFA]
 // converts a whole automaton built at run time (tests compare the two).
 //
 // A [Table] is the engine of two jobs: whole-string matching of a rule
@@ -20,10 +20,10 @@ import (
 )
 
 // Table is the deterministic automaton of one rule, as tables read in
-// place from a blob of the layout above ([Load]): nothing is decoded or
+// place from a blob of the layout above ([LoadTables]): nothing is decoded or
 // copied. Trans holds 2-byte entries: for state s (stored premultiplied,
 // as s×Classes) and byte class k, entry s+k is the next state,
-// premultiplied, or [Dead] where no string of the language continues with
+// premultiplied, or [DeadTrans] where no string of the language continues with
 // that byte. The start state is 0. States holds, for each state, whether
 // it accepts and the index of its record in Infos (the blob's state
 // records, which the tables of one grammar share), and the records index
@@ -69,29 +69,29 @@ type Table[R any] struct {
 	MatchStart, MatchAccept int32
 }
 
-// Dead is the entry of [Table.Trans] where no string of the language
+// DeadTrans is the entry of [Table.Trans] where no string of the language
 // continues.
-const Dead = 0xFFFF
+const DeadTrans = 0xFFFF
 
 // MaxTrans is the most entries a [Table] can have (states × classes): every
-// premultiplied state is then below [Dead].
-const MaxTrans = Dead
+// premultiplied state is then below [DeadTrans].
+const MaxTrans = DeadTrans
 
 // TransEntry is what Trans holds for next, a transition of a
 // [automaton.DFA] with classes byte classes (a state, or -1 for none).
 func TransEntry(next int32, classes int) uint16 {
 	if next < 0 {
-		return Dead
+		return DeadTrans
 	}
 	return uint16(next * int32(classes))
 }
 
-// FromDFA makes a Table of a deterministic automaton that package
+// TableFromDFA makes a Table of a deterministic automaton that package
 // automaton built, for a grammar whose definitions are rules (definition i
-// of the grammar is rules[i]), by way of the blob [Encode] writes. An
+// of the grammar is rules[i]), by way of the blob [EncodeTables] writes. An
 // automaton of more than [MaxTrans] transitions is an error.
-func FromDFA[R any](d *automaton.DFA, rules []R) (*Table[R], error) {
-	enc, err := Encode([]*automaton.DFA{d})
+func TableFromDFA[R any](d *automaton.DFA, rules []R) (*Table[R], error) {
+	enc, err := EncodeTables([]*automaton.DFA{d})
 	if err != nil {
 		return nil, err
 	}
@@ -102,7 +102,7 @@ func FromDFA[R any](d *automaton.DFA, rules []R) (*Table[R], error) {
 			paths[i][k] = rules[r]
 		}
 	}
-	t, err := Load(string(enc.Blob), 1, paths, enc.Expectations)
+	t, err := LoadTables(string(enc.Blob), 1, paths, enc.Expectations)
 	if err != nil {
 		return nil, err
 	}
@@ -124,7 +124,7 @@ func (t *Table[R]) Match(s string) bool {
 		pairOf, k := t.PairOf, int(t.Classes)
 		for ; i+1 < len(s); i += 2 {
 			next := step(trans, st, int(pairOf[int(classOf[s[i]])*k+int(classOf[s[i+1]])]))
-			if next == Dead {
+			if next == DeadTrans {
 				return false
 			}
 			st = next
@@ -132,7 +132,7 @@ func (t *Table[R]) Match(s string) bool {
 	}
 	for ; i < len(s); i++ {
 		next := step(trans, st, pairs+int(classOf[s[i]]))
-		if next == Dead {
+		if next == DeadTrans {
 			return false
 		}
 		st = next
@@ -154,8 +154,8 @@ func (t *Table[R]) state(st int) int {
 	return u16(t.States, 2*int(uint32(st)/uint32(t.Classes)))
 }
 
-// Result is how an input leaves a rule's language.
-type Result[R any] struct {
+// Explanation is how an input leaves a rule's language.
+type Explanation[R any] struct {
 	// Matched reports that the whole input matches the rule; the other
 	// fields then describe the end of the input.
 	Matched bool
@@ -182,7 +182,7 @@ type Result[R any] struct {
 // UTF-8 sequence or right after one that is cut short, or the input ends
 // inside one, the offset is the sequence's first byte and the result
 // describes the state before it (see [bnf.StartOfChar]).
-func (t *Table[R]) Explain(s string) Result[R] {
+func (t *Table[R]) Explain(s string) Explanation[R] {
 	trans, classOf := t.Trans, t.ClassOf[:256]
 	st, off := 0, 0
 	// The last two bytes read that start a character, and the states
@@ -194,7 +194,7 @@ func (t *Table[R]) Explain(s string) Result[R] {
 			charStart, charState = off, st
 		}
 		next := step(trans, st, int(classOf[s[off]]))
-		if next == Dead {
+		if next == DeadTrans {
 			break
 		}
 		st = next
@@ -210,7 +210,7 @@ func (t *Table[R]) Explain(s string) Result[R] {
 	}
 	k := t.state(st)
 	r := t.Infos[infoSize*(k&^accepts):]
-	return Result[R]{
+	return Explanation[R]{
 		Matched:  off == len(s) && k&accepts != 0,
 		Offset:   off,
 		Path:     t.Paths[u16(r, 0)],
@@ -219,32 +219,32 @@ func (t *Table[R]) Explain(s string) Result[R] {
 	}
 }
 
-// Lazy runs the on-demand automaton of one rule ([automaton.Lazy]) and
+// LazyTable runs the on-demand automaton of one rule ([automaton.LazyTable]) and
 // reports in the rules of a catalogue R, as a [Table] does: a profile's
 // grammar costs nothing until an input needs a state.
-type Lazy[R any] struct {
+type LazyTable[R any] struct {
 	l     *automaton.Lazy
 	rules []R // definition index → rule
 }
 
-// NewLazy returns the on-demand automaton of l's rule, for a grammar whose
+// NewLazyTable returns the on-demand automaton of l's rule, for a grammar whose
 // definitions are rules (definition i of the grammar is rules[i]).
-func NewLazy[R any](l *automaton.Lazy, rules []R) *Lazy[R] {
-	return &Lazy[R]{l: l, rules: rules}
+func NewLazyTable[R any](l *automaton.Lazy, rules []R) *LazyTable[R] {
+	return &LazyTable[R]{l: l, rules: rules}
 }
 
 // Match reports whether s as a whole is in the rule's language; see
 // [automaton.Lazy.Match].
-func (z *Lazy[R]) Match(s string) bool { return z.l.Match(s) }
+func (z *LazyTable[R]) Match(s string) bool { return z.l.Match(s) }
 
 // Explain runs the automaton over s and reports where s leaves the rule's
 // language, as [Table.Explain] does. The paths are new slices.
-func (z *Lazy[R]) Explain(s string) Result[R] {
+func (z *LazyTable[R]) Explain(s string) Explanation[R] {
 	off, matched, st := z.l.Explain(s)
-	return Result[R]{Matched: matched, Offset: off, Path: z.ruleList(st.Path), AltPath: z.ruleList(st.AltPath), Expected: st.Expected}
+	return Explanation[R]{Matched: matched, Offset: off, Path: z.ruleList(st.Path), AltPath: z.ruleList(st.AltPath), Expected: st.Expected}
 }
 
-func (z *Lazy[R]) ruleList(p []int) []R {
+func (z *LazyTable[R]) ruleList(p []int) []R {
 	rs := make([]R, len(p))
 	for k, r := range p {
 		rs[k] = z.rules[r]
@@ -254,8 +254,8 @@ func (z *Lazy[R]) ruleList(p []int) []R {
 
 // CacheStats returns how many states the automaton holds and how many
 // times its cache was emptied; see [automaton.Lazy.CacheStats].
-func (z *Lazy[R]) CacheStats() (states, flushes int) { return z.l.CacheStats() }
+func (z *LazyTable[R]) CacheStats() (states, flushes int) { return z.l.CacheStats() }
 
 // Bytes estimates the memory the automaton holds; see
 // [automaton.Lazy.Bytes].
-func (z *Lazy[R]) Bytes() int64 { return z.l.Bytes() }
+func (z *LazyTable[R]) Bytes() int64 { return z.l.Bytes() }

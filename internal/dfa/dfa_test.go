@@ -27,7 +27,7 @@ func table(t *testing.T, abnf string) *Table[string] {
 	for i, d := range defs {
 		names[i] = d.Name
 	}
-	tab, err := FromDFA(g.Build(0), names)
+	tab, err := TableFromDFA(g.Build(0), names)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,14 +38,14 @@ func TestMatchAndExplain(t *testing.T) {
 	tab := table(t, "pair = key \"=\" value\nkey = 1*ALPHA\nvalue = 1*DIGIT / \"-\"\n")
 	tests := []struct {
 		in   string
-		want Result[string]
+		want Explanation[string]
 	}{
-		{"a=1", Result[string]{Matched: true, Offset: 3, Path: []string{"pair", "value"}, AltPath: []string{"pair", "value"}, Expected: "DIGIT or end of input"}},
-		{"ab=-", Result[string]{Matched: true, Offset: 4, Path: []string{"pair", "value"}, AltPath: []string{"pair", "value"}, Expected: "end of input"}},
-		{"", Result[string]{Offset: 0, Path: []string{"pair"}, AltPath: []string{"pair"}, Expected: "ALPHA"}},
-		{"a=", Result[string]{Offset: 2, Path: []string{"pair"}, AltPath: []string{"pair"}, Expected: `DIGIT or "-"`}},
-		{"a=-1", Result[string]{Offset: 3, Path: []string{"pair", "value"}, AltPath: []string{"pair", "value"}, Expected: "end of input"}},
-		{"a\xff", Result[string]{Offset: 1, Path: []string{"pair", "key"}, AltPath: []string{"pair", "key"}, Expected: `ALPHA or "="`}},
+		{"a=1", Explanation[string]{Matched: true, Offset: 3, Path: []string{"pair", "value"}, AltPath: []string{"pair", "value"}, Expected: "DIGIT or end of input"}},
+		{"ab=-", Explanation[string]{Matched: true, Offset: 4, Path: []string{"pair", "value"}, AltPath: []string{"pair", "value"}, Expected: "end of input"}},
+		{"", Explanation[string]{Offset: 0, Path: []string{"pair"}, AltPath: []string{"pair"}, Expected: "ALPHA"}},
+		{"a=", Explanation[string]{Offset: 2, Path: []string{"pair"}, AltPath: []string{"pair"}, Expected: `DIGIT or "-"`}},
+		{"a=-1", Explanation[string]{Offset: 3, Path: []string{"pair", "value"}, AltPath: []string{"pair", "value"}, Expected: "end of input"}},
+		{"a\xff", Explanation[string]{Offset: 1, Path: []string{"pair", "key"}, AltPath: []string{"pair", "key"}, Expected: `ALPHA or "="`}},
 	}
 	for _, tt := range tests {
 		got := tab.Explain(tt.in)
@@ -72,7 +72,7 @@ func TestFromDFALimits(t *testing.T) {
 		d.States[states-1].Accepting = true
 		return d
 	}
-	tab, err := FromDFA(chain(MaxTrans), []string{"r"})
+	tab, err := TableFromDFA(chain(MaxTrans), []string{"r"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,7 +83,7 @@ func TestFromDFALimits(t *testing.T) {
 	if got := tab.Explain(long + "a"); got.Matched || got.Offset != MaxTrans-1 {
 		t.Errorf("Explain past the last state: %+v", got)
 	}
-	if _, err := FromDFA(chain(MaxTrans+1), []string{"r"}); err == nil || !strings.Contains(err.Error(), "at most 65535") {
+	if _, err := TableFromDFA(chain(MaxTrans+1), []string{"r"}); err == nil || !strings.Contains(err.Error(), "at most 65535") {
 		t.Errorf("a table of %d transitions: %v, want an error", MaxTrans+1, err)
 	}
 }
@@ -97,15 +97,15 @@ func TestExplainCodePoints(t *testing.T) {
 	tab := table(t, "text = 1*ichar\nichar = ALPHA / ucschar\nucschar = %xA0-D7FF / %xF900-FDCF / %xFDF0-FFEF / %x10000-1FFFD\n")
 	tests := []struct {
 		in   string
-		want Result[string]
+		want Explanation[string]
 	}{
-		{"a\u00e9\U00010000", Result[string]{Matched: true, Offset: 7, Path: []string{"text"}, AltPath: []string{"text"}, Expected: "ucschar, ALPHA or end of input"}},
-		{"ab\ufdd0", Result[string]{Offset: 2, Path: []string{"text"}, AltPath: []string{"text"}, Expected: "ucschar, ALPHA or end of input"}},
-		{"ab\xed\xa0\x80", Result[string]{Offset: 2, Path: []string{"text"}, AltPath: []string{"text"}, Expected: "ucschar, ALPHA or end of input"}},
-		{"ab\xe2\x82", Result[string]{Offset: 2, Path: []string{"text"}, AltPath: []string{"text"}, Expected: "ucschar, ALPHA or end of input"}},
-		{"ab\xe2\x82c", Result[string]{Offset: 2, Path: []string{"text"}, AltPath: []string{"text"}, Expected: "ucschar, ALPHA or end of input"}},
-		{"\xe2", Result[string]{Offset: 0, Path: []string{"text"}, AltPath: []string{"text"}, Expected: "ucschar or ALPHA"}},
-		{"a\u00e9 ", Result[string]{Offset: 3, Path: []string{"text"}, AltPath: []string{"text"}, Expected: "ucschar, ALPHA or end of input"}},
+		{"a\u00e9\U00010000", Explanation[string]{Matched: true, Offset: 7, Path: []string{"text"}, AltPath: []string{"text"}, Expected: "ucschar, ALPHA or end of input"}},
+		{"ab\ufdd0", Explanation[string]{Offset: 2, Path: []string{"text"}, AltPath: []string{"text"}, Expected: "ucschar, ALPHA or end of input"}},
+		{"ab\xed\xa0\x80", Explanation[string]{Offset: 2, Path: []string{"text"}, AltPath: []string{"text"}, Expected: "ucschar, ALPHA or end of input"}},
+		{"ab\xe2\x82", Explanation[string]{Offset: 2, Path: []string{"text"}, AltPath: []string{"text"}, Expected: "ucschar, ALPHA or end of input"}},
+		{"ab\xe2\x82c", Explanation[string]{Offset: 2, Path: []string{"text"}, AltPath: []string{"text"}, Expected: "ucschar, ALPHA or end of input"}},
+		{"\xe2", Explanation[string]{Offset: 0, Path: []string{"text"}, AltPath: []string{"text"}, Expected: "ucschar or ALPHA"}},
+		{"a\u00e9 ", Explanation[string]{Offset: 3, Path: []string{"text"}, AltPath: []string{"text"}, Expected: "ucschar, ALPHA or end of input"}},
 	}
 	for _, tt := range tests {
 		got := tab.Explain(tt.in)

@@ -11,14 +11,14 @@ import (
 
 // The tables of a grammar are one binary blob (a tables.bin that gen
 // writes beside the tables_gen.go of an explain package, which embeds it
-// as a string, with the blob's [Index] as Go): [Slice] cuts each [Table]
+// as a string, with the blob's [TablesIndex] as Go): [SliceTables] cuts each [Table]
 // out of it in place, so that a process reads no more of the blob than
 // its inputs reach, and decodes or copies nothing at start-up. Every
 // integer is little-endian. Version 2 of the layout is:
 //
 //	offset  size  field
 //	0       4     magic: "DFA\x00"
-//	4       2     version: 2 ([Version])
+//	4       2     version: 2 ([TablesVersion])
 //	6       2     tables: the number of tables
 //	8       4     length: the blob's length in bytes
 //	12      4     paths: the number of rule paths the states index
@@ -34,7 +34,7 @@ import (
 //	                4  offset of the transitions: 2 bytes an entry,
 //	                   states × classes entries, entry s×classes+k the
 //	                   next state of state s on class k, premultiplied
-//	                   (next × classes), or 0xFFFF ([Dead])
+//	                   (next × classes), or 0xFFFF ([DeadTrans])
 //	                4  offset of the states: 2 bytes a state, bit 15
 //	                   set if the state accepts, bits 0 to 14 the index
 //	                   of its state record
@@ -54,7 +54,7 @@ import (
 //	                   whose classes the pair map takes to p, and entry
 //	                   s×columns+pairs+k the state after one byte of
 //	                   class k; each premultiplied (next × columns), or
-//	                   [Dead]
+//	                   [DeadTrans]
 //
 // then the state records, 6 bytes each, which the tables of the blob share:
 //
@@ -74,14 +74,14 @@ import (
 // 515. [Table.Match] runs it two bytes
 // a step, where it can: reading the next state is what each step waits
 // for, and a step that reads two bytes waits half as often. The pair
-// columns are the distinct two-byte steps; [Encode] leaves them out (pairs
+// columns are the distinct two-byte steps; [EncodeTables] leaves them out (pairs
 // 0) where they would not fit in [MaxTrans] entries or 255 columns.
 const (
-	// Magic is the first 4 bytes of a blob of tables.
-	Magic = "DFA\x00"
-	// Version is the version of the layout that this package reads and
+	// TablesMagic is the first 4 bytes of a blob of tables.
+	TablesMagic = "DFA\x00"
+	// TablesVersion is the version of the layout that this package reads and
 	// writes; a blob of another version is an error.
-	Version = 2
+	TablesVersion = 2
 
 	headerSize = 28
 	dirSize    = 36
@@ -92,23 +92,23 @@ const (
 	accepts = 1 << 15
 )
 
-// FormatError reports a blob of tables that does not follow the layout
+// TablesFormatError reports a blob of tables that does not follow the layout
 // this package reads: another version, a truncated file, an entry out of
 // range. It means the blob and the Go beside it were not written by the
 // same run of gen; go generate ./... writes both again.
-type FormatError struct {
+type TablesFormatError struct {
 	// Offset is the byte of the blob where the fault was found.
 	Offset int
 	// Reason says what is wrong there.
 	Reason string
 }
 
-func (e *FormatError) Error() string {
+func (e *TablesFormatError) Error() string {
 	return "dfa: tables blob: offset " + strconv.Itoa(e.Offset) + ": " + e.Reason
 }
 
 func formatErr(off int, format string, args ...any) error {
-	return &FormatError{Offset: off, Reason: fmt.Sprintf(format, args...)}
+	return &TablesFormatError{Offset: off, Reason: fmt.Sprintf(format, args...)}
 }
 
 func u16(s string, off int) int { return int(s[off]) | int(s[off+1])<<8 }
@@ -119,12 +119,12 @@ func u32(s string, off int) int {
 	return int(s[off]) | int(s[off+1])<<8 | int(s[off+2])<<16 | int(s[off+3])<<24
 }
 
-// Index is where the tables of a blob lie: the blob's header and
+// TablesIndex is where the tables of a blob lie: the blob's header and
 // directory, as numbers. gen writes it as Go beside the blob as well, so
-// that a process slices its tables out of the blob ([Slice]) without
+// that a process slices its tables out of the blob ([SliceTables]) without
 // reading a byte of it: the pages of the blob are touched only by the
 // inputs that reach them.
-type Index struct {
+type TablesIndex struct {
 	// Size is the blob's length in bytes.
 	Size int
 	// Paths and Expectations are the numbers of rule paths and
@@ -133,11 +133,11 @@ type Index struct {
 	// InfosAt is the offset of the state records, Infos their number.
 	InfosAt, Infos int
 	// Tables are the directory's entries, in rule order.
-	Tables []Entry
+	Tables []TableEntry
 }
 
-// Entry is where one table of a blob lies: an entry of its directory.
-type Entry struct {
+// TableEntry is where one table of a blob lies: an entry of its directory.
+type TableEntry struct {
 	// Classes is the number of byte classes; States the number of states.
 	Classes, States int
 	// ClassOfAt, TransAt and StatesAt are the offsets of the table's class
@@ -154,31 +154,31 @@ type Entry struct {
 	PairOfAt, MatchAt int
 }
 
-// ReadIndex reads the header and directory of blob, which must be of
-// version [Version] and hold n tables, one for each rule of a grammar.
-func ReadIndex(blob string, n int) (Index, error) {
+// ReadTablesIndex reads the header and directory of blob, which must be of
+// version [TablesVersion] and hold n tables, one for each rule of a grammar.
+func ReadTablesIndex(blob string, n int) (TablesIndex, error) {
 	if len(blob) < headerSize {
-		return Index{}, formatErr(0, "%d bytes, shorter than the %d-byte header", len(blob), headerSize)
+		return TablesIndex{}, formatErr(0, "%d bytes, shorter than the %d-byte header", len(blob), headerSize)
 	}
-	if blob[:4] != Magic {
-		return Index{}, formatErr(0, "magic %q, want %q", blob[:4], Magic)
+	if blob[:4] != TablesMagic {
+		return TablesIndex{}, formatErr(0, "magic %q, want %q", blob[:4], TablesMagic)
 	}
-	if v := u16(blob, 4); v != Version {
-		return Index{}, formatErr(4, "layout version %d, this build reads version %d", v, Version)
+	if v := u16(blob, 4); v != TablesVersion {
+		return TablesIndex{}, formatErr(4, "layout version %d, this build reads version %d", v, TablesVersion)
 	}
 	if got := u16(blob, 6); got != n {
-		return Index{}, formatErr(6, "%d tables, the grammar has %d rules", got, n)
+		return TablesIndex{}, formatErr(6, "%d tables, the grammar has %d rules", got, n)
 	}
 	if got := u32(blob, 8); got != len(blob) {
-		return Index{}, formatErr(8, "the header gives a length of %d bytes, the blob has %d", got, len(blob))
+		return TablesIndex{}, formatErr(8, "the header gives a length of %d bytes, the blob has %d", got, len(blob))
 	}
 	if headerSize+n*dirSize > len(blob) {
-		return Index{}, formatErr(headerSize, "the directory of %d tables overruns the blob", n)
+		return TablesIndex{}, formatErr(headerSize, "the directory of %d tables overruns the blob", n)
 	}
-	idx := Index{Size: len(blob), Paths: u32(blob, 12), Expectations: u32(blob, 16), InfosAt: u32(blob, 20), Infos: u32(blob, 24), Tables: make([]Entry, n)}
+	idx := TablesIndex{Size: len(blob), Paths: u32(blob, 12), Expectations: u32(blob, 16), InfosAt: u32(blob, 20), Infos: u32(blob, 24), Tables: make([]TableEntry, n)}
 	for i := range idx.Tables {
 		d := headerSize + i*dirSize
-		idx.Tables[i] = Entry{
+		idx.Tables[i] = TableEntry{
 			Classes: u16(blob, d), Pairs: u16(blob, d+2), States: u32(blob, d+4),
 			ClassOfAt: u32(blob, d+8), TransAt: u32(blob, d+12), StatesAt: u32(blob, d+16),
 			MatchStates: u32(blob, d+20), MatchStart: u16(blob, d+24), MatchAccept: u16(blob, d+26),
@@ -188,14 +188,14 @@ func ReadIndex(blob string, n int) (Index, error) {
 	return idx, nil
 }
 
-// Slice returns the tables that idx places in blob, n of them (one for
+// SliceTables returns the tables that idx places in blob, n of them (one for
 // each rule of the grammar) whose states index paths and expectations. It
 // checks that every section of idx lies in blob, and reads nothing of
 // blob: the tables are slices of it, and its version is the business of
-// [ReadIndex], which gen and the tests run. Entries are not checked
-// either: that is [Table.Verify]'s job. An error is a [FormatError] at the
+// [ReadTablesIndex], which gen and the tests run. Entries are not checked
+// either: that is [Table.Verify]'s job. An error is a [TablesFormatError] at the
 // offset of the blob's field that idx gives wrongly.
-func Slice[R any](blob string, idx *Index, n int, paths [][]R, expectations []string) ([]Table[R], error) {
+func SliceTables[R any](blob string, idx *TablesIndex, n int, paths [][]R, expectations []string) ([]Table[R], error) {
 	if idx.Size != len(blob) {
 		return nil, formatErr(8, "the index gives a length of %d bytes, the blob has %d", idx.Size, len(blob))
 	}
@@ -271,22 +271,22 @@ func Slice[R any](blob string, idx *Index, n int, paths [][]R, expectations []st
 	return tables, nil
 }
 
-// Load returns the tables of blob, which must hold n tables (one for each
+// LoadTables returns the tables of blob, which must hold n tables (one for each
 // rule of the grammar) whose states index paths and expectations, as
-// [Encode] wrote them: [Slice] of the blob's own [ReadIndex].
-func Load[R any](blob string, n int, paths [][]R, expectations []string) ([]Table[R], error) {
-	idx, err := ReadIndex(blob, n)
+// [EncodeTables] wrote them: [SliceTables] of the blob's own [ReadTablesIndex].
+func LoadTables[R any](blob string, n int, paths [][]R, expectations []string) ([]Table[R], error) {
+	idx, err := ReadTablesIndex(blob, n)
 	if err != nil {
 		return nil, err
 	}
-	return Slice(blob, &idx, n, paths, expectations)
+	return SliceTables(blob, &idx, n, paths, expectations)
 }
 
-// MustSlice is [Slice] for the tables an explain package embeds, with the
+// MustSliceTables is [SliceTables] for the tables an explain package embeds, with the
 // index gen wrote beside them: it panics, naming the blob, if they do not
 // agree, which only a blob and Go from different runs of gen can cause.
-func MustSlice[R any](name, blob string, idx *Index, n int, paths [][]R, expectations []string) []Table[R] {
-	t, err := Slice(blob, idx, n, paths, expectations)
+func MustSliceTables[R any](name, blob string, idx *TablesIndex, n int, paths [][]R, expectations []string) []Table[R] {
+	t, err := SliceTables(blob, idx, n, paths, expectations)
 	if err != nil {
 		panic(name + ": " + err.Error() + " (go generate ./... writes the blob and its Go again)")
 	}
@@ -294,7 +294,7 @@ func MustSlice[R any](name, blob string, idx *Index, n int, paths [][]R, expecta
 }
 
 // Verify checks every entry of t: each class below Classes, each
-// transition [Dead] or the start of a state, each state's record in the
+// transition [DeadTrans] or the start of a state, each state's record in the
 // blob and each record's path and expectation in Paths and Expectations.
 // A table that passes reads nothing out of range on any input.
 func (t *Table[R]) Verify() error {
@@ -306,7 +306,7 @@ func (t *Table[R]) Verify() error {
 	}
 	entries := len(t.Trans) / 2
 	for i := 0; i < entries; i++ {
-		if next := u16(t.Trans, 2*i); next != Dead && (next >= entries || next%classes != 0) {
+		if next := u16(t.Trans, 2*i); next != DeadTrans && (next >= entries || next%classes != 0) {
 			return fmt.Errorf("dfa: state %d, class %d: the next state is entry %d of %d, not the start of a state", i/classes, i%classes, next, entries)
 		}
 	}
@@ -342,13 +342,13 @@ func (t *Table[R]) verifyMatcher() error {
 		}
 	}
 	for i := 0; i < entries; i++ {
-		if next := u16(t.MatchTrans, 2*i); next != Dead && (next >= entries || next%columns != 0) {
+		if next := u16(t.MatchTrans, 2*i); next != DeadTrans && (next >= entries || next%columns != 0) {
 			return fmt.Errorf("dfa: matcher state %d, column %d: the next state is entry %d of %d, not the start of a state", i/columns, i%columns, next, entries)
 		}
 	}
 	single := func(st, k int) int {
-		if st == Dead {
-			return Dead
+		if st == DeadTrans {
+			return DeadTrans
 		}
 		return step(t.MatchTrans, st, pairs+k)
 	}
@@ -369,16 +369,16 @@ func (t *Table[R]) verifyMatcher() error {
 	for queue := []pair{start}; len(queue) > 0; {
 		p := queue[len(queue)-1]
 		queue = queue[:len(queue)-1]
-		fullAccepts := p.full != Dead && t.state(p.full)&accepts != 0
-		if mAccepts := p.m != Dead && p.m >= int(t.MatchAccept); fullAccepts != mAccepts {
+		fullAccepts := p.full != DeadTrans && t.state(p.full)&accepts != 0
+		if mAccepts := p.m != DeadTrans && p.m >= int(t.MatchAccept); fullAccepts != mAccepts {
 			return fmt.Errorf("dfa: the matcher's state %d accepts %v, the automaton's state %d %v: they read some input differently", p.m/columns, mAccepts, p.full/classes, fullAccepts)
 		}
 		for k := 0; k < classes; k++ {
-			next := pair{Dead, single(p.m, k)}
-			if p.full != Dead {
+			next := pair{DeadTrans, single(p.m, k)}
+			if p.full != DeadTrans {
 				next.full = step(t.Trans, p.full, k)
 			}
-			if next != (pair{Dead, Dead}) && !seen[next] {
+			if next != (pair{DeadTrans, DeadTrans}) && !seen[next] {
 				seen[next] = true
 				queue = append(queue, next)
 			}
@@ -387,25 +387,25 @@ func (t *Table[R]) verifyMatcher() error {
 	return nil
 }
 
-// Encoded is a grammar's tables as [Encode] writes them: the blob, its
+// EncodedTables is a grammar's tables as [EncodeTables] writes them: the blob, its
 // index, and the rule paths (indexes into the grammar's definitions) and
 // expectations that its states index; the Go beside the blob holds all
 // but the blob.
-type Encoded struct {
+type EncodedTables struct {
 	Blob         []byte
-	Index        Index
+	Index        TablesIndex
 	Paths        [][]int
 	Expectations []string
 }
 
-// Encode writes the tables of the automata ds, one for each rule of a
-// grammar in rule order, in the layout of version [Version]. An automaton
+// EncodeTables writes the tables of the automata ds, one for each rule of a
+// grammar in rule order, in the layout of version [TablesVersion]. An automaton
 // of more than [MaxTrans] transitions is an error naming its index in ds.
-func Encode(ds []*automaton.DFA) (*Encoded, error) {
+func EncodeTables(ds []*automaton.DFA) (*EncodedTables, error) {
 	if len(ds) > 0xFFFF {
 		return nil, fmt.Errorf("dfa: %d tables; a blob holds at most %d", len(ds), 0xFFFF)
 	}
-	enc := &Encoded{}
+	enc := &EncodedTables{}
 	pathIndex, expIndex, infoIndex := map[string]int{}, map[string]int{}, map[string]int{}
 	internPath := func(p []int) int {
 		key := fmt.Sprint(p)
@@ -503,15 +503,15 @@ func Encode(ds []*automaton.DFA) (*Encoded, error) {
 	}
 	le := binary.LittleEndian
 	b := make([]byte, 0, total)
-	b = append(b, Magic...)
-	b = le.AppendUint16(b, Version)
+	b = append(b, TablesMagic...)
+	b = le.AppendUint16(b, TablesVersion)
 	b = le.AppendUint16(b, uint16(len(ds)))
 	for _, v := range []int{total, len(enc.Paths), len(enc.Expectations), infoOff, len(infos) / infoSize} {
 		b = le.AppendUint32(b, uint32(v))
 	}
-	enc.Index = Index{Size: total, Paths: len(enc.Paths), Expectations: len(enc.Expectations), InfosAt: infoOff, Infos: len(infos) / infoSize}
+	enc.Index = TablesIndex{Size: total, Paths: len(enc.Paths), Expectations: len(enc.Expectations), InfosAt: infoOff, Infos: len(infos) / infoSize}
 	for _, d := range dir {
-		e := Entry{
+		e := TableEntry{
 			Classes: d.classes, Pairs: d.pairs, States: d.states,
 			ClassOfAt: base + d.classOf, TransAt: base + d.trans, StatesAt: base + d.states2,
 			MatchStates: d.matchStates, MatchStart: d.matchStart, MatchAccept: d.matchAccept,
@@ -537,7 +537,7 @@ func Encode(ds []*automaton.DFA) (*Encoded, error) {
 	return enc, nil
 }
 
-// matcher is a rule's matcher as [Encode] writes it.
+// matcher is a rule's matcher as [EncodeTables] writes it.
 type matcher struct {
 	pairs, states, start, accept int
 	pairOf, trans                []byte
@@ -613,7 +613,7 @@ pairing:
 	width := pairs + k
 	entry := func(t int32) uint16 {
 		if t < 0 {
-			return Dead
+			return DeadTrans
 		}
 		return uint16(int(t) * width)
 	}

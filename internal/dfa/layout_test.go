@@ -18,7 +18,7 @@ const pairGrammar = "pair = key \"=\" value\nkey = 1*ALPHA\nvalue = 1*DIGIT / \"
 
 // encoded builds the automata of the first three rules of pairGrammar
 // and encodes them.
-func encoded(t testing.TB) (*Encoded, []*automaton.DFA) {
+func encoded(t testing.TB) (*EncodedTables, []*automaton.DFA) {
 	t.Helper()
 	defs, err := bnf.ParseABNF(pairGrammar)
 	if err != nil {
@@ -29,7 +29,7 @@ func encoded(t testing.TB) (*Encoded, []*automaton.DFA) {
 		t.Fatal(err)
 	}
 	ds := []*automaton.DFA{g.Build(0), g.Build(1), g.Build(2)}
-	enc, err := Encode(ds)
+	enc, err := EncodeTables(ds)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,7 +37,7 @@ func encoded(t testing.TB) (*Encoded, []*automaton.DFA) {
 }
 
 // pathNames are the paths of enc as strings, for Load.
-func pathNames(enc *Encoded) [][]string {
+func pathNames(enc *EncodedTables) [][]string {
 	names := []string{"pair", "key", "value"}
 	out := make([][]string, len(enc.Paths))
 	for i, p := range enc.Paths {
@@ -53,7 +53,7 @@ func pathNames(enc *Encoded) [][]string {
 // bytes every time.
 func TestEncodeLoad(t *testing.T) {
 	enc, ds := encoded(t)
-	tables, err := Load(string(enc.Blob), len(ds), pathNames(enc), enc.Expectations)
+	tables, err := LoadTables(string(enc.Blob), len(ds), pathNames(enc), enc.Expectations)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,14 +62,14 @@ func TestEncodeLoad(t *testing.T) {
 			t.Errorf("table %d: %v", i, err)
 		}
 	}
-	idx, err := ReadIndex(string(enc.Blob), len(ds))
+	idx, err := ReadTablesIndex(string(enc.Blob), len(ds))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if diff := cmp.Diff(enc.Index, idx); diff != "" {
 		t.Errorf("the index Encode returns and the blob's (-encode +blob):\n%s", diff)
 	}
-	again, err := Encode(ds)
+	again, err := EncodeTables(ds)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,7 +101,7 @@ func runDFA(d *automaton.DFA, s string) bool {
 // directory entry to the blob.
 func TestEncodeShares(t *testing.T) {
 	enc, ds := encoded(t)
-	twice, err := Encode(append(ds, ds...))
+	twice, err := EncodeTables(append(ds, ds...))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -154,8 +154,8 @@ func TestLoadRejects(t *testing.T) {
 			if tt.tables != 0 {
 				n = tt.tables
 			}
-			_, err := Load(string(blob), n, paths[:len(paths)-tt.paths], enc.Expectations)
-			var fe *FormatError
+			_, err := LoadTables(string(blob), n, paths[:len(paths)-tt.paths], enc.Expectations)
+			var fe *TablesFormatError
 			if !errors.As(err, &fe) {
 				t.Fatalf("Load: %v, want a *FormatError", err)
 			}
@@ -194,7 +194,7 @@ func TestVerifyRejects(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			blob := bytes.Clone(enc.Blob)
 			tt.edit(blob)
-			tables, err := Load(string(blob), len(ds), paths, enc.Expectations)
+			tables, err := LoadTables(string(blob), len(ds), paths, enc.Expectations)
 			if err != nil {
 				t.Fatalf("Load: %v", err)
 			}
@@ -215,7 +215,7 @@ func TestVerifyRejects(t *testing.T) {
 func TestMustSlice(t *testing.T) {
 	enc, ds := encoded(t)
 	paths := pathNames(enc)
-	if got := MustSlice("x/tables.bin", string(enc.Blob), &enc.Index, len(ds), paths, enc.Expectations); len(got) != len(ds) {
+	if got := MustSliceTables("x/tables.bin", string(enc.Blob), &enc.Index, len(ds), paths, enc.Expectations); len(got) != len(ds) {
 		t.Fatalf("MustSlice: %d tables", len(got))
 	}
 	defer func() {
@@ -224,7 +224,7 @@ func TestMustSlice(t *testing.T) {
 			t.Errorf("MustSlice panics with %q, want %q...", msg, want)
 		}
 	}()
-	MustSlice("x/tables.bin", string(enc.Blob), &enc.Index, 4, paths, enc.Expectations)
+	MustSliceTables("x/tables.bin", string(enc.Blob), &enc.Index, 4, paths, enc.Expectations)
 }
 
 // TestSliceRejects: an index that does not fit the blob beside it is a
@@ -234,23 +234,23 @@ func TestSliceRejects(t *testing.T) {
 	paths := pathNames(enc)
 	tests := []struct {
 		name   string
-		edit   func(idx *Index)
+		edit   func(idx *TablesIndex)
 		offset int
 		reason string
 	}{
-		{"size", func(idx *Index) { idx.Size++ }, 8, "the index gives a length of"},
-		{"tables", func(idx *Index) { idx.Tables = idx.Tables[1:] }, 6, "2 tables, the grammar has 3 rules"},
-		{"records", func(idx *Index) { idx.InfosAt = -1 }, 20, "state records at offset -1"},
-		{"classes", func(idx *Index) { idx.Tables[1].Classes = 257 }, headerSize + dirSize, "table 1: 257 byte classes"},
-		{"transitions", func(idx *Index) { idx.Tables[2].TransAt = idx.Size - 1 }, headerSize + 2*dirSize + 12, "overrun the blob"},
+		{"size", func(idx *TablesIndex) { idx.Size++ }, 8, "the index gives a length of"},
+		{"tables", func(idx *TablesIndex) { idx.Tables = idx.Tables[1:] }, 6, "2 tables, the grammar has 3 rules"},
+		{"records", func(idx *TablesIndex) { idx.InfosAt = -1 }, 20, "state records at offset -1"},
+		{"classes", func(idx *TablesIndex) { idx.Tables[1].Classes = 257 }, headerSize + dirSize, "table 1: 257 byte classes"},
+		{"transitions", func(idx *TablesIndex) { idx.Tables[2].TransAt = idx.Size - 1 }, headerSize + 2*dirSize + 12, "overrun the blob"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			idx := enc.Index
-			idx.Tables = append([]Entry(nil), enc.Index.Tables...)
+			idx.Tables = append([]TableEntry(nil), enc.Index.Tables...)
 			tt.edit(&idx)
-			_, err := Slice(string(enc.Blob), &idx, len(ds), paths, enc.Expectations)
-			var fe *FormatError
+			_, err := SliceTables(string(enc.Blob), &idx, len(ds), paths, enc.Expectations)
+			var fe *TablesFormatError
 			if !errors.As(err, &fe) {
 				t.Fatalf("Slice: %v, want a *FormatError", err)
 			}
@@ -264,10 +264,10 @@ func TestSliceRejects(t *testing.T) {
 // TestEncodeLimits: automata that a blob cannot index are errors.
 func TestEncodeLimits(t *testing.T) {
 	bad := &automaton.DFA{Classes: 2, Trans: []int32{-1}, States: []automaton.State{{}}}
-	if _, err := Encode([]*automaton.DFA{bad}); err == nil || !strings.Contains(err.Error(), "do not make an automaton") {
+	if _, err := EncodeTables([]*automaton.DFA{bad}); err == nil || !strings.Contains(err.Error(), "do not make an automaton") {
 		t.Errorf("Encode of 1 state, 2 classes and 1 transition: %v", err)
 	}
-	if _, err := Encode(make([]*automaton.DFA, 0x10000)); err == nil || !strings.Contains(err.Error(), "at most 65535") {
+	if _, err := EncodeTables(make([]*automaton.DFA, 0x10000)); err == nil || !strings.Contains(err.Error(), "at most 65535") {
 		t.Errorf("Encode of 65536 tables: %v", err)
 	}
 }
@@ -288,9 +288,9 @@ func FuzzLoad(f *testing.F) {
 		for i := 0; i+2 < len(edits); i += 3 {
 			blob[(int(edits[i])|int(edits[i+1])<<8)%len(blob)] = edits[i+2]
 		}
-		tables, err := Load(string(blob), 3, paths, enc.Expectations)
+		tables, err := LoadTables(string(blob), 3, paths, enc.Expectations)
 		if err != nil {
-			var fe *FormatError
+			var fe *TablesFormatError
 			if !errors.As(err, &fe) || fe.Offset < 0 || fe.Offset > len(blob) {
 				t.Fatalf("Load: %v", err)
 			}
@@ -313,11 +313,11 @@ func FuzzLoad(f *testing.F) {
 // records as they came from the automaton's states.
 func TestResultUnchanged(t *testing.T) {
 	enc, ds := encoded(t)
-	tables, err := Load(string(enc.Blob), len(ds), pathNames(enc), enc.Expectations)
+	tables, err := LoadTables(string(enc.Blob), len(ds), pathNames(enc), enc.Expectations)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := Result[string]{Offset: 2, Path: []string{"pair"}, AltPath: []string{"pair"}, Expected: `DIGIT or "-"`}
+	want := Explanation[string]{Offset: 2, Path: []string{"pair"}, AltPath: []string{"pair"}, Expected: `DIGIT or "-"`}
 	if diff := cmp.Diff(want, tables[0].Explain("a=")); diff != "" {
 		t.Errorf("Explain(%q) (-want +got):\n%s", "a=", diff)
 	}

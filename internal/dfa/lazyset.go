@@ -8,7 +8,7 @@ import (
 	"github.com/rfc2396/rfc2396/internal/automaton"
 )
 
-// LazySet is the on-demand automata ([Lazy]) of the rules of one grammar:
+// LazySet is the on-demand automata ([LazyTable]) of the rules of one grammar:
 // the grammar is built the first time any automaton is asked for, and
 // each rule's automaton the first time it is; the states of each are
 // built as inputs reach them. It serves a profile's grammar, and strict's
@@ -29,7 +29,7 @@ type LazySet[R ~int] struct {
 // lazySlot is the automaton of one rule, made once.
 type lazySlot[R any] struct {
 	once sync.Once
-	a    atomic.Pointer[Lazy[R]]
+	a    atomic.Pointer[LazyTable[R]]
 }
 
 // GrammarBytes estimates the memory of a profile's grammar
@@ -49,7 +49,7 @@ func NewLazySet[R ~int](numRules int, build func() (g *automaton.Grammar, rules 
 
 // Get returns the automaton of rule. It panics if rule is not below the
 // set's numRules or not a rule of the grammar.
-func (s *LazySet[R]) Get(rule R) *Lazy[R] {
+func (s *LazySet[R]) Get(rule R) *LazyTable[R] {
 	slot := &s.slots[rule]
 	s.once.Do(func() {
 		s.g, s.rules = s.build()
@@ -69,13 +69,13 @@ func (s *LazySet[R]) Get(rule R) *Lazy[R] {
 		if i < 0 {
 			panic("dfa: no rule " + strconv.Itoa(int(rule)) + " in the grammar")
 		}
-		slot.a.Store(NewLazy(s.g.Lazy(i, 0), s.rules))
+		slot.a.Store(NewLazyTable(s.g.Lazy(i, 0), s.rules))
 	})
 	return slot.a.Load()
 }
 
 // Bytes returns an estimate of the memory the set holds: its grammar
-// ([GrammarBytes]) once built, and each automaton's ([Lazy.Bytes]). It
+// ([GrammarBytes]) once built, and each automaton's ([LazyTable.Bytes]). It
 // reads one atomic value an automaton made and takes no lock.
 func (s *LazySet[R]) Bytes() int64 {
 	if !s.built.Load() {

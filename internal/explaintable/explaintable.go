@@ -5,7 +5,7 @@
 // and expected text are what the automata, built from the grammar, say
 // about them, so they change whenever the grammar does. go generate
 // rewrites them (each package's TestExplainTable with -update-explain,
-// [Test]) and CI's drift check shows every change as a diff to review,
+// [CheckExplainTable]) and CI's drift check shows every change as a diff to review,
 // instead of leaving a stale row to fail after a grammar edit.
 package explaintable
 
@@ -19,11 +19,11 @@ import (
 	"github.com/rfc2396/rfc2396/internal/dfa"
 )
 
-// Rewrite rewrites the table at path: comment lines, blank lines and each
+// RewriteExplainTable rewrites the table at path: comment lines, blank lines and each
 // row's rule and input stay as they are; its offset, path, alternative
 // path and expected text become what explain says. lookup finds a rule by
 // the name the row gives.
-func Rewrite[R fmt.Stringer](path string, explain func(R, string) dfa.Result[R], lookup func(string) (R, bool)) error {
+func RewriteExplainTable[R fmt.Stringer](path string, explain func(R, string) dfa.Explanation[R], lookup func(string) (R, bool)) error {
 	src, err := os.ReadFile(path)
 	if err != nil {
 		return err
@@ -35,14 +35,14 @@ func Rewrite[R fmt.Stringer](path string, explain func(R, string) dfa.Result[R],
 	return os.WriteFile(path, []byte(out), 0o644)
 }
 
-// Test is the test of the table at path that a grammar's package runs
-// (TestExplainTable): with update set, it rewrites the table ([Rewrite]),
+// CheckExplainTable is the test of the table at path that a grammar's package runs
+// (TestExplainTable): with update set, it rewrites the table ([RewriteExplainTable]),
 // which go generate asks for; otherwise it fails, naming each row that
 // says something else than explain, with what explain says.
-func Test[R fmt.Stringer](t testing.TB, path string, update bool, explain func(R, string) dfa.Result[R], lookup func(string) (R, bool)) {
+func CheckExplainTable[R fmt.Stringer](t testing.TB, path string, update bool, explain func(R, string) dfa.Explanation[R], lookup func(string) (R, bool)) {
 	t.Helper()
 	if update {
-		if err := Rewrite(path, explain, lookup); err != nil {
+		if err := RewriteExplainTable(path, explain, lookup); err != nil {
 			t.Fatal(err)
 		}
 		return
@@ -63,8 +63,8 @@ func Test[R fmt.Stringer](t testing.TB, path string, update bool, explain func(R
 	}
 }
 
-// rewritten returns the table src, read from path, as [Rewrite] writes it.
-func rewritten[R fmt.Stringer](path, src string, explain func(R, string) dfa.Result[R], lookup func(string) (R, bool)) (string, error) {
+// rewritten returns the table src, read from path, as [RewriteExplainTable] writes it.
+func rewritten[R fmt.Stringer](path, src string, explain func(R, string) dfa.Explanation[R], lookup func(string) (R, bool)) (string, error) {
 	lines := strings.Split(src, "\n")
 	for n, line := range lines {
 		if line == "" || strings.HasPrefix(line, "#") {

@@ -10,7 +10,7 @@ package uriparts
 // of the module. Natively it is (get_other.go, the same code).
 //
 //go:noinline
-func (s *Spans) Get(ref string, p Part) (string, bool) {
+func (s *ComponentSpans) Get(ref string, p Part) (string, bool) {
 	if !s.Has(p) {
 		return "", false
 	}

@@ -37,7 +37,7 @@ type Generator[R any] interface {
 // explanation of where a string leaves a rule's language.
 type Engine[R any] struct {
 	Match   func(rule R, s string) bool
-	Explain func(rule R, s string) dfa.Result[R]
+	Explain func(rule R, s string) dfa.Explanation[R]
 }
 
 // checkExplain checks one string against the oracle: Explain agrees with Match
@@ -165,9 +165,9 @@ func checkGrammar[R interface {
 // directory) gives index, the index written as Go beside it, and every
 // entry of every one of the tables is in range, so that no input can make
 // Match or Explain read outside the blob.
-func checkBlob[R fmt.Stringer](t *testing.T, blob string, index dfa.Index, tables []dfa.Table[R], rules []R) {
+func checkBlob[R fmt.Stringer](t *testing.T, blob string, index dfa.TablesIndex, tables []dfa.Table[R], rules []R) {
 	t.Helper()
-	idx, err := dfa.ReadIndex(blob, len(rules))
+	idx, err := dfa.ReadTablesIndex(blob, len(rules))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -237,7 +237,7 @@ func sameAsLazy[R ~int](t *testing.T, tables Engine[R], set *dfa.LazySet[R], num
 	t.Helper()
 	lazy := Engine[R]{
 		Match:   func(r R, s string) bool { return set.Get(r).Match(s) },
-		Explain: func(r R, s string) dfa.Result[R] { return set.Get(r).Explain(s) },
+		Explain: func(r R, s string) dfa.Explanation[R] { return set.Get(r).Explain(s) },
 	}
 	all := rulesBelow[R](numRules)
 	sameEngines(t, tables, lazy, all, inputs)

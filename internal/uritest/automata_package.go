@@ -81,7 +81,7 @@ type AutomataTables[R Rule] struct {
 	// Blob is the embedded tables.bin, Index the index written as Go
 	// beside it, Automata the tables read from it.
 	Blob     string
-	Index    dfa.Index
+	Index    dfa.TablesIndex
 	Automata []dfa.Table[R]
 	// Lazy is the package's automata built on demand.
 	Lazy *dfa.LazySet[R]

@@ -147,7 +147,7 @@ var zoneIdAutomata = dfa.NewLazySet(zoneIdNumRules, func() (*automaton.Grammar, 
 func zoneIdMatch(rule Rule, s string) bool { return zoneIdAutomata.Get(rule).Match(s) }
 
 // zoneIdExplain runs the automaton of rule over s.
-func zoneIdExplain(rule Rule, s string) dfa.Result[Rule] {
+func zoneIdExplain(rule Rule, s string) dfa.Explanation[Rule] {
 	return zoneIdAutomata.Get(rule).Explain(s)
 }
 

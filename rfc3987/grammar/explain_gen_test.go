@@ -20,5 +20,5 @@ var updateExplain = flag.Bool("update-explain", false, "rewrite testdata/explain
 // internal/explaintable), and CI's drift check shows the change as a diff
 // to review.
 func TestExplainTable(t *testing.T) {
-	explaintable.Test(t, "testdata/explain.txt", *updateExplain, Explain, Lookup)
+	explaintable.CheckExplainTable(t, "testdata/explain.txt", *updateExplain, Explain, Lookup)
 }

@@ -27,7 +27,7 @@ func Match(rule Rule, s string) bool { return strict(rule).Match(s) }
 // rule's language: Path follows the RFC's first alternative where readings
 // part, AltPath the last. Explain panics if rule is not a rule of section
 // 2.
-func Explain(rule Rule, s string) dfa.Result[Rule] { return strict(rule).Explain(s) }
+func Explain(rule Rule, s string) dfa.Explanation[Rule] { return strict(rule).Explain(s) }
 
 // describedRules are the character-level rules that an error's "expected"
 // list is written with, largest first, as gen builds the tables with them.

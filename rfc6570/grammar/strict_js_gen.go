@@ -12,4 +12,4 @@ var automata = newLazyAutomata()
 
 // strict returns the automaton of rule, built on demand from the ABNF the
 // first time it is asked for. It panics if rule is not a rule of section 2.
-func strict(rule Rule) *dfa.Lazy[Rule] { return automata.Get(rule) }
+func strict(rule Rule) *dfa.LazyTable[Rule] { return automata.Get(rule) }

@@ -18,14 +18,14 @@ import (
 var tablesBin string
 
 // automata are the tables of every rule, read in place from tablesBin.
-var automata = dfa.MustSlice("rfc9112/grammar/tables.bin", tablesBin, &index, NumRules, paths[:], expectations[:])
+var automata = dfa.MustSliceTables("rfc9112/grammar/tables.bin", tablesBin, &index, NumRules, paths[:], expectations[:])
 
 // index is where each rule's table lies in tablesBin: the blob's header
 // and directory again, so that the tables are cut out of it at start-up
 // without reading it.
-var index = dfa.Index{
+var index = dfa.TablesIndex{
 	Size: 498172, Paths: 223, Expectations: 62, InfosAt: 1288, Infos: 701,
-	Tables: []dfa.Entry{
+	Tables: []dfa.TableEntry{
 		RuleRequestTarget: {Classes: 23, States: 1613, ClassOfAt: 5494, TransAt: 5750, StatesAt: 79948, Pairs: 74, MatchStates: 337, MatchStart: 0, MatchAccept: 31525, PairOfAt: 148552, MatchAt: 83174},
 		RuleOriginForm:    {Classes: 9, States: 19, ClassOfAt: 149081, TransAt: 149337, StatesAt: 149679, Pairs: 9, MatchStates: 4, MatchStart: 0, MatchAccept: 54, PairOfAt: 149861, MatchAt: 149717},
 		RuleAbsoluteForm:  {Classes: 22, States: 856, ClassOfAt: 149942, TransAt: 150198, StatesAt: 187862, Pairs: 73, MatchStates: 176, MatchStart: 0, MatchAccept: 15770, PairOfAt: 223014, MatchAt: 189574},

@@ -38,12 +38,12 @@ type editVariant struct {
 	// grammar's name.
 	Manifest, P, Func, Parser, Name, Edit, EditPEG, Spec string
 	ABNF                                                 string
-	Rules                                                     []variantRule
-	RFCOrder                                                  []string
-	Described                                                 []string
-	Roles                                                     []coreRole
-	Start                                                     string
-	NumRules                                                  int
+	Rules                                                []variantRule
+	RFCOrder                                             []string
+	Described                                            []string
+	Roles                                                []coreRole
+	Start                                                string
+	NumRules                                             int
 }
 
 // variantRule is a rule of the changed grammar.

@@ -76,12 +76,12 @@ func DecodePercent(s string) (string, int) {
 // EscapeTable is what escaping knows of one rule of a grammar: the bytes left
 // raw, and for a path rule the separators kept raw.
 type EscapeTable struct {
-	Raw          ByteSet  // bytes left raw
-	First        ByteSet  // bytes left raw as the first byte
-	Keep         ByteSet  // path rules: separators passed through raw
-	FirstSegment ByteSet  // path rules: bytes left raw before the first "/"
-	Delims       ByteSet  // the component's delimiters: what decoding splits on
-	NonEmpty     bool // the rule does not match the empty string
+	Raw          ByteSet // bytes left raw
+	First        ByteSet // bytes left raw as the first byte
+	Keep         ByteSet // path rules: separators passed through raw
+	FirstSegment ByteSet // path rules: bytes left raw before the first "/"
+	Delims       ByteSet // the component's delimiters: what decoding splits on
+	NonEmpty     bool    // the rule does not match the empty string
 	// Chars are the characters beyond ASCII left raw, as ranges of code
 	// points sorted by Lo (RFC 3987's ucschar, and iprivate in iquery):
 	// a valid UTF-8 encoding of one of them is copied; every other byte

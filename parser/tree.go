@@ -4,7 +4,7 @@ import (
 	"slices"
 
 	"github.com/rfc2396/rfc2396/grammar"
-	"github.com/rfc2396/rfc2396/internal/pegrun"
+	"github.com/rfc2396/rfc2396/internal/syntax"
 	"github.com/rfc2396/rfc2396/parser/internal/editref"
 )
 
@@ -25,7 +25,7 @@ func ParseTree(rule grammar.Rule, s string) (*Node, error) { return strict.Parse
 
 // buildTree makes the parse tree of the tokens of a successful match.
 func buildTree(p *editref.Parser) *Node {
-	return pegrun.BuildTree[grammar.Rule](p, calls, func(r grammar.Rule, begin, end int, children []*Node) *Node {
+	return syntax.BuildTree[grammar.Rule](p, calls, func(r grammar.Rule, begin, end int, children []*Node) *Node {
 		return &Node{Rule: r, Begin: begin, End: end, Children: children}
 	})
 }

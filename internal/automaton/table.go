@@ -1,10 +1,12 @@
-// Package dfa runs the deterministic automata that package
-// internal/automaton builds, from tables: gen writes a grammar's tables at
-// generate time ([EncodeTables]) as a binary blob, which the grammar's package
-// embeds (parser for RFC 2396, rfc3986/grammar for RFC 3986) and [LoadTables] reads in place; a profile's grammar is run by
-// [LazyTable], which builds the states of its automaton only as inputs reach
-// them, so that a profile costs nothing until it is used. [TableFromDFA]
-// converts a whole automaton built at run time (tests compare the two).
+// This file, table_layout.go and lazyset.go run the deterministic
+// automata that the rest of the package builds, from tables (they were
+// package internal/dfa): gen writes a grammar's tables at generate time
+// ([EncodeTables]) as a binary blob, which the grammar's package embeds
+// (parser for RFC 2396, NAME/grammar for the RFC 3986 family) and
+// [LoadTables] reads in place; a profile's grammar is run by [LazyTable],
+// which builds the states of its automaton only as inputs reach them, so
+// that a profile costs nothing until it is used. [TableFromDFA] converts a
+// whole automaton built at run time (tests compare the two).
 //
 // A [Table] is the engine of two jobs: whole-string matching of a rule
 // ([Table.Match]) and error explanation ([Table.Explain]): the first byte
@@ -12,12 +14,10 @@
 // with, the rules the reading was inside, and what could have come instead.
 // It is generic in the rule type R, so that each grammar's errors name the
 // rules of its own catalogue.
-package dfa
 
-import (
-	"github.com/rfc2396/rfc2396/grammar/bnf"
-	"github.com/rfc2396/rfc2396/internal/automaton"
-)
+package automaton
+
+import "github.com/rfc2396/rfc2396/grammar/bnf"
 
 // Table is the deterministic automaton of one rule, as tables read in
 // place from a blob of the layout above ([LoadTables]): nothing is decoded or
@@ -78,7 +78,7 @@ const DeadTrans = 0xFFFF
 const MaxTrans = DeadTrans
 
 // TransEntry is what Trans holds for next, a transition of a
-// [automaton.DFA] with classes byte classes (a state, or -1 for none).
+// [DFA] with classes byte classes (a state, or -1 for none).
 func TransEntry(next int32, classes int) uint16 {
 	if next < 0 {
 		return DeadTrans
@@ -90,8 +90,8 @@ func TransEntry(next int32, classes int) uint16 {
 // automaton built, for a grammar whose definitions are rules (definition i
 // of the grammar is rules[i]), by way of the blob [EncodeTables] writes. An
 // automaton of more than [MaxTrans] transitions is an error.
-func TableFromDFA[R any](d *automaton.DFA, rules []R) (*Table[R], error) {
-	enc, err := EncodeTables([]*automaton.DFA{d})
+func TableFromDFA[R any](d *DFA, rules []R) (*Table[R], error) {
+	enc, err := EncodeTables([]*DFA{d})
 	if err != nil {
 		return nil, err
 	}
@@ -123,7 +123,7 @@ func (t *Table[R]) Match(s string) bool {
 	if pairs > 0 {
 		pairOf, k := t.PairOf, int(t.Classes)
 		for ; i+1 < len(s); i += 2 {
-			next := step(trans, st, int(pairOf[int(classOf[s[i]])*k+int(classOf[s[i+1]])]))
+			next := tableStep(trans, st, int(pairOf[int(classOf[s[i]])*k+int(classOf[s[i+1]])]))
 			if next == DeadTrans {
 				return false
 			}
@@ -131,7 +131,7 @@ func (t *Table[R]) Match(s string) bool {
 		}
 	}
 	for ; i < len(s); i++ {
-		next := step(trans, st, pairs+int(classOf[s[i]]))
+		next := tableStep(trans, st, pairs+int(classOf[s[i]]))
 		if next == DeadTrans {
 			return false
 		}
@@ -140,10 +140,10 @@ func (t *Table[R]) Match(s string) bool {
 	return st >= int(t.MatchAccept)
 }
 
-// step reads the entry of trans in column c of the state that starts at
+// tableStep reads the entry of trans in column c of the state that starts at
 // entry st. st and c are below 2¹⁶, so the index cannot overflow: written
 // so, one bounds check covers both bytes.
-func step(trans string, st, c int) int {
+func tableStep(trans string, st, c int) int {
 	e := uint64(uint32(st)+uint32(c)) * 2
 	return int(trans[e+1])<<8 | int(trans[e])
 }
@@ -167,7 +167,7 @@ type Explanation[R any] struct {
 	// Path lists the rules, from the start rule down, that the reading of
 	// the input before Offset is inside, following the grammar's first
 	// alternative where readings part; AltPath follows the last
-	// alternative instead (see automaton.State). Rules at the character
+	// alternative instead (see State). Rules at the character
 	// level are left out. Both are shared: callers must not modify them.
 	Path, AltPath []R
 	// Expected describes what could have come at Offset, "end of input"
@@ -193,7 +193,7 @@ func (t *Table[R]) Explain(s string) Explanation[R] {
 			prevStart, prevState = charStart, charState
 			charStart, charState = off, st
 		}
-		next := step(trans, st, int(classOf[s[off]]))
+		next := tableStep(trans, st, int(classOf[s[off]]))
 		if next == DeadTrans {
 			break
 		}
@@ -219,22 +219,22 @@ func (t *Table[R]) Explain(s string) Explanation[R] {
 	}
 }
 
-// LazyTable runs the on-demand automaton of one rule ([automaton.LazyTable]) and
+// LazyTable runs the on-demand automaton of one rule ([Lazy]) and
 // reports in the rules of a catalogue R, as a [Table] does: a profile's
 // grammar costs nothing until an input needs a state.
 type LazyTable[R any] struct {
-	l     *automaton.Lazy
+	l     *Lazy
 	rules []R // definition index → rule
 }
 
 // NewLazyTable returns the on-demand automaton of l's rule, for a grammar whose
 // definitions are rules (definition i of the grammar is rules[i]).
-func NewLazyTable[R any](l *automaton.Lazy, rules []R) *LazyTable[R] {
+func NewLazyTable[R any](l *Lazy, rules []R) *LazyTable[R] {
 	return &LazyTable[R]{l: l, rules: rules}
 }
 
 // Match reports whether s as a whole is in the rule's language; see
-// [automaton.Lazy.Match].
+// [Lazy.Match].
 func (z *LazyTable[R]) Match(s string) bool { return z.l.Match(s) }
 
 // Explain runs the automaton over s and reports where s leaves the rule's
@@ -253,9 +253,9 @@ func (z *LazyTable[R]) ruleList(p []int) []R {
 }
 
 // CacheStats returns how many states the automaton holds and how many
-// times its cache was emptied; see [automaton.Lazy.CacheStats].
+// times its cache was emptied; see [Lazy.CacheStats].
 func (z *LazyTable[R]) CacheStats() (states, flushes int) { return z.l.CacheStats() }
 
 // Bytes estimates the memory the automaton holds; see
-// [automaton.Lazy.Bytes].
+// [Lazy.Bytes].
 func (z *LazyTable[R]) Bytes() int64 { return z.l.Bytes() }

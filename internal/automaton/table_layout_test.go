@@ -1,4 +1,4 @@
-package dfa
+package automaton
 
 import (
 	"bytes"
@@ -9,7 +9,6 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/rfc2396/rfc2396/grammar/bnf"
-	"github.com/rfc2396/rfc2396/internal/automaton"
 )
 
 // pairGrammar is the grammar of the tests: three rules, two of them with
@@ -18,17 +17,17 @@ const pairGrammar = "pair = key \"=\" value\nkey = 1*ALPHA\nvalue = 1*DIGIT / \"
 
 // encoded builds the automata of the first three rules of pairGrammar
 // and encodes them.
-func encoded(t testing.TB) (*EncodedTables, []*automaton.DFA) {
+func encoded(t testing.TB) (*EncodedTables, []*DFA) {
 	t.Helper()
 	defs, err := bnf.ParseABNF(pairGrammar)
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := automaton.NewGrammar(bnf.WithCore(defs), nil, []string{"ALPHA", "DIGIT"})
+	g, err := NewGrammar(bnf.WithCore(defs), nil, []string{"ALPHA", "DIGIT"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	ds := []*automaton.DFA{g.Build(0), g.Build(1), g.Build(2)}
+	ds := []*DFA{g.Build(0), g.Build(1), g.Build(2)}
 	enc, err := EncodeTables(ds)
 	if err != nil {
 		t.Fatal(err)
@@ -83,18 +82,6 @@ func TestEncodeLoad(t *testing.T) {
 			}
 		}
 	}
-}
-
-// runDFA runs an automaton as package automaton built it.
-func runDFA(d *automaton.DFA, s string) bool {
-	st := int32(0)
-	for i := 0; i < len(s); i++ {
-		st = d.Trans[int(st)*d.Classes+int(d.ClassOf[s[i]])]
-		if st < 0 {
-			return false
-		}
-	}
-	return d.States[st].Accepting
 }
 
 // TestEncodeShares: a table identical to an earlier one adds only its
@@ -220,7 +207,7 @@ func TestMustSlice(t *testing.T) {
 	}
 	defer func() {
 		msg, _ := recover().(string)
-		if want := "x/tables.bin: dfa: tables blob: offset 6: 3 tables, the grammar has 4 rules"; !strings.HasPrefix(msg, want) {
+		if want := "x/tables.bin: automaton: tables blob: offset 6: 3 tables, the grammar has 4 rules"; !strings.HasPrefix(msg, want) {
 			t.Errorf("MustSlice panics with %q, want %q...", msg, want)
 		}
 	}()
@@ -263,11 +250,11 @@ func TestSliceRejects(t *testing.T) {
 
 // TestEncodeLimits: automata that a blob cannot index are errors.
 func TestEncodeLimits(t *testing.T) {
-	bad := &automaton.DFA{Classes: 2, Trans: []int32{-1}, States: []automaton.State{{}}}
-	if _, err := EncodeTables([]*automaton.DFA{bad}); err == nil || !strings.Contains(err.Error(), "do not make an automaton") {
+	bad := &DFA{Classes: 2, Trans: []int32{-1}, States: []State{{}}}
+	if _, err := EncodeTables([]*DFA{bad}); err == nil || !strings.Contains(err.Error(), "do not make an automaton") {
 		t.Errorf("Encode of 1 state, 2 classes and 1 transition: %v", err)
 	}
-	if _, err := EncodeTables(make([]*automaton.DFA, 0x10000)); err == nil || !strings.Contains(err.Error(), "at most 65535") {
+	if _, err := EncodeTables(make([]*DFA, 0x10000)); err == nil || !strings.Contains(err.Error(), "at most 65535") {
 		t.Errorf("Encode of 65536 tables: %v", err)
 	}
 }

@@ -1,4 +1,4 @@
-package pct
+package syntax
 
 import (
 	"strconv"

@@ -1,11 +1,9 @@
-package dfa
+package automaton
 
 import (
 	"strconv"
 	"sync"
 	"sync/atomic"
-
-	"github.com/rfc2396/rfc2396/internal/automaton"
 )
 
 // LazySet is the on-demand automata ([LazyTable]) of the rules of one grammar:
@@ -14,13 +12,13 @@ import (
 // built as inputs reach them. It serves a profile's grammar, and strict's
 // where the generated tables are left out (the playground's WebAssembly
 // module). It is safe for concurrent use. What it holds is bounded by the
-// grammar and by [automaton.DefaultMaxStates] a rule; [LazySet.Bytes]
+// grammar and by [DefaultMaxStates] a rule; [LazySet.Bytes]
 // estimates it.
 type LazySet[R ~int] struct {
-	build func() (*automaton.Grammar, []R)
+	build func() (*Grammar, []R)
 	once  sync.Once
 	built atomic.Bool // the grammar is built
-	g     *automaton.Grammar
+	g     *Grammar
 	rules []R // definition index → rule
 	index []int
 	slots []lazySlot[R]
@@ -33,7 +31,7 @@ type lazySlot[R any] struct {
 }
 
 // GrammarBytes estimates the memory of a profile's grammar
-// ([automaton.Grammar] and its definitions) once built: about 20 KB
+// ([Grammar] and its definitions) once built: about 20 KB
 // measured with every edit in force (runtime.MemStats.HeapAlloc before
 // and after), rounded up.
 const GrammarBytes = 32 << 10
@@ -43,7 +41,7 @@ const GrammarBytes = 32 << 10
 // (each rule below numRules at most once). build runs once, when the first
 // automaton is asked for; it panics on a grammar it cannot build, which is
 // generated and checked by tests.
-func NewLazySet[R ~int](numRules int, build func() (g *automaton.Grammar, rules []R)) *LazySet[R] {
+func NewLazySet[R ~int](numRules int, build func() (g *Grammar, rules []R)) *LazySet[R] {
 	return &LazySet[R]{build: build, slots: make([]lazySlot[R], numRules)}
 }
 
@@ -67,7 +65,7 @@ func (s *LazySet[R]) Get(rule R) *LazyTable[R] {
 	slot.once.Do(func() {
 		i := s.index[rule]
 		if i < 0 {
-			panic("dfa: no rule " + strconv.Itoa(int(rule)) + " in the grammar")
+			panic("automaton: no rule " + strconv.Itoa(int(rule)) + " in the grammar")
 		}
 		slot.a.Store(NewLazyTable(s.g.Lazy(i, 0), s.rules))
 	})

@@ -1,4 +1,4 @@
-package uriparts
+package syntax
 
 import (
 	"testing"

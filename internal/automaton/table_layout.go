@@ -1,12 +1,10 @@
-package dfa
+package automaton
 
 import (
 	"encoding/binary"
 	"fmt"
 	"slices"
 	"strconv"
-
-	"github.com/rfc2396/rfc2396/internal/automaton"
 )
 
 // The tables of a grammar are one binary blob (a tables.bin that gen
@@ -69,7 +67,7 @@ import (
 // Go.
 //
 // The matcher is the automaton of the rule's language alone (see
-// [automaton.Minimal]): 12 states for URI-reference under RFC 2396's
+// [Minimal]): 12 states for URI-reference under RFC 2396's
 // Appendix A as published, where the automaton that explains errors has
 // 515. [Table.Match] runs it two bytes
 // a step, where it can: reading the next state is what each step waits
@@ -104,7 +102,7 @@ type TablesFormatError struct {
 }
 
 func (e *TablesFormatError) Error() string {
-	return "dfa: tables blob: offset " + strconv.Itoa(e.Offset) + ": " + e.Reason
+	return "automaton: tables blob: offset " + strconv.Itoa(e.Offset) + ": " + e.Reason
 }
 
 func formatErr(off int, format string, args ...any) error {
@@ -301,29 +299,29 @@ func (t *Table[R]) Verify() error {
 	classes := int(t.Classes)
 	for b := 0; b < len(t.ClassOf); b++ {
 		if int(t.ClassOf[b]) >= classes {
-			return fmt.Errorf("dfa: byte %#x is in class %d of %d", b, t.ClassOf[b], classes)
+			return fmt.Errorf("automaton: byte %#x is in class %d of %d", b, t.ClassOf[b], classes)
 		}
 	}
 	entries := len(t.Trans) / 2
 	for i := 0; i < entries; i++ {
 		if next := u16(t.Trans, 2*i); next != DeadTrans && (next >= entries || next%classes != 0) {
-			return fmt.Errorf("dfa: state %d, class %d: the next state is entry %d of %d, not the start of a state", i/classes, i%classes, next, entries)
+			return fmt.Errorf("automaton: state %d, class %d: the next state is entry %d of %d, not the start of a state", i/classes, i%classes, next, entries)
 		}
 	}
 	for s := 0; s < len(t.States)/2; s++ {
 		k := u16(t.States, 2*s) &^ accepts
 		if k >= len(t.Infos)/infoSize {
-			return fmt.Errorf("dfa: state %d: record %d of %d", s, k, len(t.Infos)/infoSize)
+			return fmt.Errorf("automaton: state %d: record %d of %d", s, k, len(t.Infos)/infoSize)
 		}
 		r := t.Infos[k*infoSize:]
 		if p := u16(r, 0); p >= len(t.Paths) {
-			return fmt.Errorf("dfa: state %d: path %d of %d", s, p, len(t.Paths))
+			return fmt.Errorf("automaton: state %d: path %d of %d", s, p, len(t.Paths))
 		}
 		if p := u16(r, 2); p >= len(t.Paths) {
-			return fmt.Errorf("dfa: state %d: alternative path %d of %d", s, p, len(t.Paths))
+			return fmt.Errorf("automaton: state %d: alternative path %d of %d", s, p, len(t.Paths))
 		}
 		if e := u16(r, 4); e >= len(t.Expectations) {
-			return fmt.Errorf("dfa: state %d: expectation %d of %d", s, e, len(t.Expectations))
+			return fmt.Errorf("automaton: state %d: expectation %d of %d", s, e, len(t.Expectations))
 		}
 	}
 	return t.verifyMatcher()
@@ -338,25 +336,25 @@ func (t *Table[R]) verifyMatcher() error {
 	entries := len(t.MatchTrans) / 2
 	for i := 0; i < len(t.PairOf); i++ {
 		if int(t.PairOf[i]) >= pairs {
-			return fmt.Errorf("dfa: classes %d and %d are in pair column %d of %d", i/classes, i%classes, t.PairOf[i], pairs)
+			return fmt.Errorf("automaton: classes %d and %d are in pair column %d of %d", i/classes, i%classes, t.PairOf[i], pairs)
 		}
 	}
 	for i := 0; i < entries; i++ {
 		if next := u16(t.MatchTrans, 2*i); next != DeadTrans && (next >= entries || next%columns != 0) {
-			return fmt.Errorf("dfa: matcher state %d, column %d: the next state is entry %d of %d, not the start of a state", i/columns, i%columns, next, entries)
+			return fmt.Errorf("automaton: matcher state %d, column %d: the next state is entry %d of %d, not the start of a state", i/columns, i%columns, next, entries)
 		}
 	}
 	single := func(st, k int) int {
 		if st == DeadTrans {
 			return DeadTrans
 		}
-		return step(t.MatchTrans, st, pairs+k)
+		return tableStep(t.MatchTrans, st, pairs+k)
 	}
 	for st := 0; st < entries && len(t.PairOf) > 0; st += columns {
 		for k1 := 0; k1 < classes; k1++ {
 			for k2 := 0; k2 < classes; k2++ {
-				if got, want := step(t.MatchTrans, st, int(t.PairOf[k1*classes+k2])), single(single(st, k1), k2); got != want {
-					return fmt.Errorf("dfa: matcher state %d, classes %d and %d: the pair column gives entry %d, two steps give %d", st/columns, k1, k2, got, want)
+				if got, want := tableStep(t.MatchTrans, st, int(t.PairOf[k1*classes+k2])), single(single(st, k1), k2); got != want {
+					return fmt.Errorf("automaton: matcher state %d, classes %d and %d: the pair column gives entry %d, two steps give %d", st/columns, k1, k2, got, want)
 				}
 			}
 		}
@@ -371,12 +369,12 @@ func (t *Table[R]) verifyMatcher() error {
 		queue = queue[:len(queue)-1]
 		fullAccepts := p.full != DeadTrans && t.state(p.full)&accepts != 0
 		if mAccepts := p.m != DeadTrans && p.m >= int(t.MatchAccept); fullAccepts != mAccepts {
-			return fmt.Errorf("dfa: the matcher's state %d accepts %v, the automaton's state %d %v: they read some input differently", p.m/columns, mAccepts, p.full/classes, fullAccepts)
+			return fmt.Errorf("automaton: the matcher's state %d accepts %v, the automaton's state %d %v: they read some input differently", p.m/columns, mAccepts, p.full/classes, fullAccepts)
 		}
 		for k := 0; k < classes; k++ {
 			next := pair{DeadTrans, single(p.m, k)}
 			if p.full != DeadTrans {
-				next.full = step(t.Trans, p.full, k)
+				next.full = tableStep(t.Trans, p.full, k)
 			}
 			if next != (pair{DeadTrans, DeadTrans}) && !seen[next] {
 				seen[next] = true
@@ -401,9 +399,9 @@ type EncodedTables struct {
 // EncodeTables writes the tables of the automata ds, one for each rule of a
 // grammar in rule order, in the layout of version [TablesVersion]. An automaton
 // of more than [MaxTrans] transitions is an error naming its index in ds.
-func EncodeTables(ds []*automaton.DFA) (*EncodedTables, error) {
+func EncodeTables(ds []*DFA) (*EncodedTables, error) {
 	if len(ds) > 0xFFFF {
-		return nil, fmt.Errorf("dfa: %d tables; a blob holds at most %d", len(ds), 0xFFFF)
+		return nil, fmt.Errorf("automaton: %d tables; a blob holds at most %d", len(ds), 0xFFFF)
 	}
 	enc := &EncodedTables{}
 	pathIndex, expIndex, infoIndex := map[string]int{}, map[string]int{}, map[string]int{}
@@ -425,7 +423,7 @@ func EncodeTables(ds []*automaton.DFA) (*EncodedTables, error) {
 		return len(enc.Expectations) - 1
 	}
 	var infos []byte
-	internInfo := func(st automaton.State) int {
+	internInfo := func(st State) int {
 		var r []byte
 		for _, v := range []int{internPath(st.Path), internPath(st.AltPath), internExp(st.Expected)} {
 			r = binary.LittleEndian.AppendUint16(r, uint16(v))
@@ -460,10 +458,10 @@ func EncodeTables(ds []*automaton.DFA) (*EncodedTables, error) {
 	dir := make([]dirEntry, len(ds))
 	for i, d := range ds {
 		if len(d.Trans) > MaxTrans {
-			return nil, fmt.Errorf("dfa: table %d: the automaton has %d states × %d byte classes = %d transitions; a table holds at most %d", i, len(d.States), d.Classes, len(d.Trans), MaxTrans)
+			return nil, fmt.Errorf("automaton: table %d: the automaton has %d states × %d byte classes = %d transitions; a table holds at most %d", i, len(d.States), d.Classes, len(d.Trans), MaxTrans)
 		}
 		if d.Classes < 1 || d.Classes > 256 || len(d.States) == 0 || len(d.Trans) != len(d.States)*d.Classes {
-			return nil, fmt.Errorf("dfa: table %d: %d states, %d byte classes and %d transitions do not make an automaton", i, len(d.States), d.Classes, len(d.Trans))
+			return nil, fmt.Errorf("automaton: table %d: %d states, %d byte classes and %d transitions do not make an automaton", i, len(d.States), d.Classes, len(d.Trans))
 		}
 		trans := make([]byte, 0, 2*len(d.Trans))
 		for _, next := range d.Trans {
@@ -477,7 +475,7 @@ func EncodeTables(ds []*automaton.DFA) (*EncodedTables, error) {
 			}
 			states = binary.LittleEndian.AppendUint16(states, uint16(entry))
 		}
-		m := encodeMatcher(automaton.Minimal(d))
+		m := encodeMatcher(Minimal(d))
 		dir[i] = dirEntry{
 			classes: d.Classes, states: len(d.States),
 			classOf: internSection(d.ClassOf[:]), trans: internSection(trans), states2: internSection(states),
@@ -489,17 +487,17 @@ func EncodeTables(ds []*automaton.DFA) (*EncodedTables, error) {
 		}
 	}
 	if len(enc.Paths) > 0xFFFF || len(enc.Expectations) > 0xFFFF {
-		return nil, fmt.Errorf("dfa: %d rule paths and %d expectations; a blob indexes at most %d of each", len(enc.Paths), len(enc.Expectations), 0xFFFF)
+		return nil, fmt.Errorf("automaton: %d rule paths and %d expectations; a blob indexes at most %d of each", len(enc.Paths), len(enc.Expectations), 0xFFFF)
 	}
 	if len(infos)/infoSize > accepts {
-		return nil, fmt.Errorf("dfa: %d different state records; a blob indexes at most %d", len(infos)/infoSize, accepts)
+		return nil, fmt.Errorf("automaton: %d different state records; a blob indexes at most %d", len(infos)/infoSize, accepts)
 	}
 
 	infoOff := headerSize + len(ds)*dirSize
 	base := infoOff + len(infos)
 	total := base + len(sections)
 	if uint64(total) > 0xFFFFFFFF {
-		return nil, fmt.Errorf("dfa: a blob of %d bytes; the layout holds at most %d", total, uint32(0xFFFFFFFF))
+		return nil, fmt.Errorf("automaton: a blob of %d bytes; the layout holds at most %d", total, uint32(0xFFFFFFFF))
 	}
 	le := binary.LittleEndian
 	b := make([]byte, 0, total)
@@ -547,7 +545,7 @@ type matcher struct {
 // states renumbered so that the accepting ones come last, then its pair
 // columns, the distinct two-step transitions, unless they would overflow
 // the layout.
-func encodeMatcher(m *automaton.DFA) matcher {
+func encodeMatcher(m *DFA) matcher {
 	n, k := len(m.States), m.Classes
 	order := make([]int32, 0, n) // order[i] is the state of m numbered i
 	for _, accepting := range []bool{false, true} {

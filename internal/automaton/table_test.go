@@ -1,4 +1,4 @@
-package dfa
+package automaton
 
 import (
 	"strings"
@@ -7,7 +7,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/rfc2396/rfc2396/grammar/bnf"
-	"github.com/rfc2396/rfc2396/internal/automaton"
 )
 
 // table builds the Table of rule start of a small grammar, with rule names
@@ -19,7 +18,7 @@ func table(t *testing.T, abnf string) *Table[string] {
 		t.Fatal(err)
 	}
 	defs = bnf.WithCore(defs)
-	g, err := automaton.NewGrammar(defs, nil, []string{"ucschar", "ALPHA", "DIGIT"})
+	g, err := NewGrammar(defs, nil, []string{"ucschar", "ALPHA", "DIGIT"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,8 +62,8 @@ func TestMatchAndExplain(t *testing.T) {
 func TestFromDFALimits(t *testing.T) {
 	// A chain of states over one byte class: state i goes to i+1, the
 	// last state accepts and has no transition.
-	chain := func(states int) *automaton.DFA {
-		d := &automaton.DFA{Classes: 1, Trans: make([]int32, states), States: make([]automaton.State, states)}
+	chain := func(states int) *DFA {
+		d := &DFA{Classes: 1, Trans: make([]int32, states), States: make([]State, states)}
 		for i := range d.Trans {
 			d.Trans[i] = int32(i + 1)
 		}

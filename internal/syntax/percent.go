@@ -1,9 +1,11 @@
-// Package pct holds the percent-encoding that both RFCs share: RFC 2396
-// section 2.4 calls it escaping, RFC 3986 section 2.1 percent-encoding,
-// and both write an octet as "%" and two hex digits. Package parser and
-// package rfc3986 build their Escape, Unescape and normalization on it,
-// each with the tables of its own grammar.
-package pct
+// This file and escape.go hold the percent-encoding that both RFCs share
+// (they were package internal/pct): RFC 2396 section 2.4 calls it
+// escaping, RFC 3986 section 2.1 percent-encoding, and both write an
+// octet as "%" and two hex digits. Package parser and package uri (the
+// RFC 3986 family) build their Escape, Unescape and normalization on it,
+// each with the tables of its own grammar ([EscapeGrammar]).
+
+package syntax
 
 import (
 	"slices"

@@ -1,14 +1,17 @@
-// Package uriparts stores the components of a parsed URI reference as byte
-// ranges of the reference, the way both parser (RFC 2396) and rfc3986 keep
-// them: a URI is then the reference, a small array of offsets and a bit set
-// of which components are defined, and every component is a substring of
-// the reference, not a copy.
+// This file stores the components of a parsed URI reference as byte
+// ranges of the reference (it was package internal/uriparts), the way
+// both parser (RFC 2396) and uri (the RFC 3986 family) keep them: a URI
+// is then the reference, a small array of offsets and a bit set of which
+// components are defined, and every component is a substring of the
+// reference, not a copy.
 //
 // The two RFCs name the same eight components (RFC 2396 section 3 and
-// 5.2 step 7, RFC 3986 section 3 and 5.3), so one [ComponentSpans] serves both; what
-// differs between them (the kinds of host, RFC 2396's opaque_part and its
-// server or registry authority) stays in each public package.
-package uriparts
+// 5.2 step 7, RFC 3986 section 3 and 5.3), so one [ComponentSpans] serves
+// both; what differs between them (the kinds of host, RFC 2396's
+// opaque_part and its server or registry authority) stays in each public
+// package.
+
+package syntax
 
 import (
 	"strconv"

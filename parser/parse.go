@@ -82,7 +82,7 @@ func fill(u *URI, ref string, p *tokenParser, profile *Profile) {
 
 // filler reads a URI's components from the tokens of a parse, which come
 // children first: an IPv4address inside an ipv6reference comes before it,
-// which then sets the host. syntax.Filler finds the components; filler
+// which then sets the host. syntax.SpansFiller finds the components; filler
 // adds what only RFC 2396 has: the opaque_part and the kind of authority.
 type filler struct {
 	u       *URI

@@ -42,7 +42,7 @@ type Profile struct {
 // profileAutomata holds the automata of a profile's grammar, built from the
 // generated syntax trees (grammar.Definitions) the first time they are
 // needed; nothing reads grammar text at run time. Each rule's automaton is
-// an on-demand one (automaton.Lazy): making it builds the rule's position
+// an on-demand one (automaton.LazyTable): making it builds the rule's position
 // automaton, and its deterministic states are built only as inputs reach
 // them.
 type profileAutomata struct {

@@ -62,7 +62,7 @@ type Table[R any] struct {
 	// one of class k₂.
 	PairOf string
 	// MatchTrans is the matcher's transitions, 2 bytes (little-endian) an
-	// entry: the next state, premultiplied, or [Dead].
+	// entry: the next state, premultiplied, or [DeadTrans].
 	MatchTrans string
 	// MatchStart is the matcher's start state; states from MatchAccept on
 	// accept, and no state before it does.

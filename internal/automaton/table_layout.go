@@ -360,7 +360,7 @@ func (t *Table[R]) verifyMatcher() error {
 		}
 	}
 	// Walk the pairs of states that some input reaches in both automata,
-	// [Dead] for none, checking that they accept alike.
+	// [DeadTrans] for none, checking that they accept alike.
 	type pair struct{ full, m int }
 	start := pair{0, int(t.MatchStart)}
 	seen := map[pair]bool{start: true}

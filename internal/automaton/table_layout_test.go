@@ -35,7 +35,7 @@ func encoded(t testing.TB) (*EncodedTables, []*DFA) {
 	return enc, ds
 }
 
-// pathNames are the paths of enc as strings, for Load.
+// pathNames are the paths of enc as strings, for LoadTables.
 func pathNames(enc *EncodedTables) [][]string {
 	names := []string{"pair", "key", "value"}
 	out := make([][]string, len(enc.Paths))
@@ -47,10 +47,10 @@ func pathNames(enc *EncodedTables) [][]string {
 	return out
 }
 
-// TestEncodeLoad: the tables Load reads back from Encode's blob match and
-// explain as the automata do, pass Verify, and Encode writes the same
+// TestEncodeLoadTables: the tables LoadTables reads back from EncodeTables's blob match and
+// explain as the automata do, pass Verify, and EncodeTables writes the same
 // bytes every time.
-func TestEncodeLoad(t *testing.T) {
+func TestEncodeLoadTables(t *testing.T) {
 	enc, ds := encoded(t)
 	tables, err := LoadTables(string(enc.Blob), len(ds), pathNames(enc), enc.Expectations)
 	if err != nil {
@@ -198,8 +198,8 @@ func TestVerifyRejects(t *testing.T) {
 	}
 }
 
-// TestMustSlice: MustSlice names the blob in its panic.
-func TestMustSlice(t *testing.T) {
+// TestMustSliceTables: MustSliceTables names the blob in its panic.
+func TestMustSliceTables(t *testing.T) {
 	enc, ds := encoded(t)
 	paths := pathNames(enc)
 	if got := MustSliceTables("x/tables.bin", string(enc.Blob), &enc.Index, len(ds), paths, enc.Expectations); len(got) != len(ds) {
@@ -259,12 +259,12 @@ func TestEncodeLimits(t *testing.T) {
 	}
 }
 
-// FuzzLoad: whatever bytes of a sound blob are overwritten, Load and
+// FuzzLoadTables: whatever bytes of a sound blob are overwritten, LoadTables and
 // Verify return errors, never panic, and a table that passes both matches
 // and explains any input without reading out of range, Match agreeing
 // with Explain. edits is read 3 bytes at a time: the offset to write
 // (little-endian, modulo the blob's length) and the byte.
-func FuzzLoad(f *testing.F) {
+func FuzzLoadTables(f *testing.F) {
 	enc, _ := encoded(f)
 	paths := pathNames(enc)
 	f.Add([]byte{}, "a=1")
@@ -296,9 +296,9 @@ func FuzzLoad(f *testing.F) {
 	})
 }
 
-// TestResultUnchanged: the fields of a Result come from the blob's state
+// TestExplanationUnchanged: the fields of an Explanation come from the blob's state
 // records as they came from the automaton's states.
-func TestResultUnchanged(t *testing.T) {
+func TestExplanationUnchanged(t *testing.T) {
 	enc, ds := encoded(t)
 	tables, err := LoadTables(string(enc.Blob), len(ds), pathNames(enc), enc.Expectations)
 	if err != nil {

@@ -57,9 +57,9 @@ func TestMatchAndExplain(t *testing.T) {
 	}
 }
 
-// TestFromDFALimits: a table's 16-bit entries reach the last state of
+// TestTableFromDFALimits: a table's 16-bit entries reach the last state of
 // the largest automaton they can hold, and a larger one is an error.
-func TestFromDFALimits(t *testing.T) {
+func TestTableFromDFALimits(t *testing.T) {
 	// A chain of states over one byte class: state i goes to i+1, the
 	// last state accepts and has no transition.
 	chain := func(states int) *DFA {

@@ -91,7 +91,7 @@ func (s *ComponentSpans) SchemeSpecificPart(ref string) string {
 // the SpansFiller finds it between what precedes it (the authority, "scheme:"
 // or nothing) and what follows it ("?" query, "#" fragment or the end).
 // The zero SpansFiller is ready to read the tokens of a reference into an empty
-// Spans. Its methods are small enough to be inlined into a parser's loop
+// [ComponentSpans]. Its methods are small enough to be inlined into a parser's loop
 // over its tokens.
 type SpansFiller struct {
 	begin, end int  // the path as read so far

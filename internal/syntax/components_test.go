@@ -29,7 +29,7 @@ func viewOf(s *ComponentSpans, ref string) view {
 
 func some(s string) Component { return Component{Value: s, Defined: true} }
 
-func TestFiller(t *testing.T) {
+func TestSpansFiller(t *testing.T) {
 	tests := []struct {
 		ref    string
 		tokens []token

@@ -13,9 +13,9 @@ type EscapeReason uint8
 
 // The reasons, numbered as the public EscapeReason constants.
 const (
-	// UnsupportedRule: the grammar has no [Table] for the rule.
+	// UnsupportedRule: the grammar has no [EscapeTable] for the rule.
 	UnsupportedRule EscapeReason = iota + 1
-	// EmptyString: the rule does not match the empty string ([Empty]).
+	// EmptyString: the rule does not match the empty string ([EmptyNotAllowed]).
 	EmptyString
 	// BadStart: a path does not start as its rule requires
 	// ([StartsWithSeparator], [MustStartWithSeparator]).

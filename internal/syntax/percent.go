@@ -140,14 +140,14 @@ const (
 	// given something else first.
 	MustStartWithSeparator
 	// Unrepresentable: the rule has no string with the length or structure
-	// given (its separators, kept raw): reported by [Grammar.Escape].
+	// given (its separators, kept raw): reported by [EscapeGrammar.Escape].
 	Unrepresentable
 )
 
 // Escape returns s with every byte t does not leave raw percent-encoded
 // (a character of t.Chars is left raw as a whole),
 // with the digits of t.Hex (upper case unless the grammar says otherwise),
-// so that the result matches t's rule as a whole and Decode
+// so that the result matches t's rule as a whole and [DecodePercent]
 // gives s back byte for byte; or the problem that prevents it.
 func (t *EscapeTable) Escape(s string) (string, EscapeProblem) {
 	if s == "" && t.NonEmpty {

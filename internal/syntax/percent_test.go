@@ -98,7 +98,7 @@ func TestTableEscapeCodePoints(t *testing.T) {
 	}
 }
 
-// testRule is a made-up grammar's rule type for Grammar.
+// testRule is a made-up grammar's rule type for [EscapeGrammar].
 type testRule int
 
 func (r testRule) String() string { return [...]string{"segment", "scheme", "path"}[r] }

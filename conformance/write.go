@@ -12,8 +12,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/rfc2396/rfc2396/internal/pct"
 	"github.com/rfc2396/rfc2396/internal/safeout"
+	"github.com/rfc2396/rfc2396/internal/syntax"
 )
 
 //go:embed suite.schema.json
@@ -168,10 +168,10 @@ func TSVUnescape(s string) (string, error) {
 			continue
 		}
 		var c byte
-		if i+3 >= len(s) || s[i+1] != 'x' || !pct.IsHex(s[i+2]) || !pct.IsHex(s[i+3]) {
+		if i+3 >= len(s) || s[i+1] != 'x' || !syntax.IsHex(s[i+2]) || !syntax.IsHex(s[i+3]) {
 			return "", fmt.Errorf("offset %d: a backslash must start \\xHH", i)
 		}
-		c = pct.HexValue(s[i+2])<<4 | pct.HexValue(s[i+3])
+		c = syntax.HexValue(s[i+2])<<4 | syntax.HexValue(s[i+3])
 		b.WriteByte(c)
 		i += 3
 	}

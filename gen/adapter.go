@@ -58,7 +58,7 @@ func adapterFor(a adapterSpec) []byte {
 		fmt.Fprintf(&b, "\t%q\n", a.catalogue)
 	}
 	if a.acc != nil && len(a.acc.runs) > 0 {
-		b.WriteString("\t\"github.com/rfc2396/rfc2396/internal/pegrun\"\n")
+		b.WriteString("\t\"github.com/rfc2396/rfc2396/internal/syntax\"\n")
 	}
 	b.WriteString(")\n\n")
 	name := "parser"
@@ -127,7 +127,7 @@ func writeAccel(b *bytes.Buffer, acc *accel) {
 		b.WriteString("}\n")
 	}
 	if acc.other != nil {
-		fmt.Fprintf(b, "\n// %s are the byte sequences of the rule other, as classes.\nvar %s = []pegrun.Seq{\n", acc.names.OtherSeqs(), acc.names.OtherSeqs())
+		fmt.Fprintf(b, "\n// %s are the byte sequences of the rule other, as classes.\nvar %s = []syntax.Seq{\n", acc.names.OtherSeqs(), acc.names.OtherSeqs())
 		for _, seq := range acc.other {
 			b.WriteString("\t{")
 			for i, c := range seq {
@@ -141,7 +141,7 @@ func writeAccel(b *bytes.Buffer, acc *accel) {
 		b.WriteString("}\n")
 	}
 	for i, t := range acc.runs {
-		fmt.Fprintf(b, "\n// %s is %s.\nvar %s = [%d]pegrun.Run{\n", acc.names.Run(i), t.describe(), acc.names.Run(i), len(t.runs))
+		fmt.Fprintf(b, "\n// %s is %s.\nvar %s = [%d]syntax.Run{\n", acc.names.Run(i), t.describe(), acc.names.Run(i), len(t.runs))
 		for _, r := range t.runs {
 			b.WriteString("\t{")
 			var fields []string

@@ -26,8 +26,8 @@ import (
 // the rules' closures share, a rule is a method called directly rather
 // than a closure called through a table, a character class is one load
 // from a 256-entry table, and an accelerated run (see accelerate) reads
-// the bytes of its class in place (pegrun.Span, which the compiler
-// inlines) and calls pegrun.Star only from an escape or a byte sequence.
+// the bytes of its class in place (syntax.Span, which the compiler
+// inlines) and calls syntax.Star only from an escape or a byte sequence.
 // Failure jumps (goto) to a label that restores the position saved where
 // the failing expression began, as peg's own code does. The fixed part of
 // the parser (its types, tokens and entry) is compile.go.tmpl.
@@ -121,7 +121,7 @@ func (c *compiler) rule(typeName, name string, e *expr) string {
 	declare("t", c.marks)
 	declare("n", c.counts)
 	if c.runs {
-		b.WriteString("\tvar run *pegrun.Run\n")
+		b.WriteString("\tvar run *syntax.Run\n")
 	}
 	b.WriteString(body)
 	if failing {
@@ -463,14 +463,14 @@ func (c *compiler) expr(e *expr, fail string, end bool) {
 			// run of A-or-B bytes, then back to its last B.
 			start := c.newSave()
 			c.line("%s = pos", start)
-			c.line("pos = pegrun.Span(s, pos, &%s)", e.run.class)
+			c.line("pos = syntax.Span(s, pos, &%s)", e.run.class)
 			c.line("for pos > %s && !%s[s[pos-1]] {", start, e.run.ends)
 			c.line("\tpos--")
 			c.line("}")
 			return
 		}
 		// The bytes of the run's class here, the rest (from an escape or
-		// a byte sequence) in pegrun.Star, which is too large to inline.
+		// a byte sequence) in syntax.Star, which is too large to inline.
 		c.runs = true
 		start := ""
 		if !e.run.nullable {
@@ -478,7 +478,7 @@ func (c *compiler) expr(e *expr, fail string, end bool) {
 			c.line("%s = pos", start)
 		}
 		c.line("run = &%s", e.run.run)
-		c.line("pos = pegrun.Span(s, pos, &run.Class)")
+		c.line("pos = syntax.Span(s, pos, &run.Class)")
 		var more []string
 		if e.run.escapes {
 			more = append(more, "s[pos] == '%'")
@@ -488,7 +488,7 @@ func (c *compiler) expr(e *expr, fail string, end bool) {
 		}
 		if len(more) > 0 {
 			c.line("if pos < len(s) && (%s) {", strings.Join(more, " || "))
-			c.line("\tpos = pegrun.Star(s, pos, run)")
+			c.line("\tpos = syntax.Star(s, pos, run)")
 			c.line("}")
 		}
 		if start != "" {

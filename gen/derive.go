@@ -103,7 +103,7 @@ func deriveCompact(ref *pegFile, keepNames []string, t compactTarget) (*accel, e
 	b.WriteString("# every choice among single characters merged into one character class.\n")
 	b.WriteString("# A repetition of a class, an escape (\"%\" hex hex) or a byte sequence,\n")
 	b.WriteString("# each perhaps under a pick of the edits in force, is matched by a Go\n")
-	b.WriteString("# function that skips the whole run (package pegrun;\n")
+	b.WriteString("# function that skips the whole run (package internal/syntax;\n")
 	b.WriteString("# classN and runN, in adapter_gen.go, are listed below). It accepts the\n")
 	b.WriteString("# same language; an alternative that starts with a call of a rule that\n")
 	b.WriteString("# cannot match nothing is tried only if the next byte can start that\n")
@@ -157,7 +157,7 @@ func deriveCompact(ref *pegFile, keepNames []string, t compactTarget) (*accel, e
 	if t.fields != "" {
 		decl = fmt.Sprintf("type %s Peg {\n\t%s\n}", t.typeName, t.fields)
 	}
-	fmt.Fprintf(&b, "\npackage %s\n\nimport \"github.com/rfc2396/rfc2396/internal/pegrun\"\n\n%s\n", t.pkg, decl)
+	fmt.Fprintf(&b, "\npackage %s\n\nimport \"github.com/rfc2396/rfc2396/internal/syntax\"\n\n%s\n", t.pkg, decl)
 	b.WriteString(body.String())
 	if err := writeFile(t.pegPath, []byte(b.String())); err != nil {
 		return nil, err
@@ -167,7 +167,7 @@ func deriveCompact(ref *pegFile, keepNames []string, t compactTarget) (*accel, e
 
 // accel collects what the accelerated predicates of a compact grammar
 // refer to, for adapter_gen.go: byte classes (classN) and run tables
-// (runN, one pegrun.Run for each combination of the picks the run depends
+// (runN, one syntax.Run for each combination of the picks the run depends
 // on).
 type accel struct {
 	classes []byteSet
@@ -182,7 +182,7 @@ type accel struct {
 	names parserNames
 }
 
-// runTable is the pegrun.Run of one accelerated repetition for each
+// runTable is the syntax.Run of one accelerated repetition for each
 // combination of the values of the pick slots it depends on, the first
 // slot varying slowest.
 type runTable struct {
@@ -190,7 +190,7 @@ type runTable struct {
 	runs  []runSpec
 }
 
-// runSpec is one pegrun.Run.
+// runSpec is one syntax.Run.
 type runSpec struct {
 	class   byteSet
 	escapes bool
@@ -226,7 +226,7 @@ func accelerate(e *expr, a *accel) *expr {
 			if xOK && yOK && !xSet.intersects(ySet) {
 				run := &codeRun{first: xSet.union(ySet), nullable: true,
 					class: a.names.Class(a.classIndex(xSet.union(ySet))), ends: a.names.Class(a.classIndex(ySet))}
-				return &expr{op: opCode, text: fmt.Sprintf("pegrun.Span(s, pos, &%s), back to the last of %s", run.class, run.ends), run: run}
+				return &expr{op: opCode, text: fmt.Sprintf("syntax.Span(s, pos, &%s), back to the last of %s", run.class, run.ends), run: run}
 			}
 		}
 	}
@@ -254,7 +254,7 @@ func accelerate(e *expr, a *accel) *expr {
 			}
 			// The text says what the predicate does; compileCompact
 			// writes the code from run.
-			text := fmt.Sprintf("pegrun.Star(s, pos, &%s)", run.run)
+			text := fmt.Sprintf("syntax.Star(s, pos, &%s)", run.run)
 			if e.op == opPlus {
 				text += " > pos"
 			}
@@ -469,7 +469,7 @@ func (a *accel) otherSequences(body *expr) ([][]int, error) {
 			items = alt.kids
 		}
 		if first, ok := singleChars(items[0]); !ok || first[0]|first[1] != 0 {
-			return nil, fmt.Errorf("compact grammar: rule other has %s, which does not start with a byte of 0x80 or above (pegrun.Run reads an ASCII byte as no sequence)", alt)
+			return nil, fmt.Errorf("compact grammar: rule other has %s, which does not start with a byte of 0x80 or above (syntax.Run reads an ASCII byte as no sequence)", alt)
 		}
 		var seq []int
 		for _, it := range items {

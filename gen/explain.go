@@ -7,7 +7,6 @@ import (
 	"reflect"
 
 	"github.com/rfc2396/rfc2396/internal/automaton"
-	"github.com/rfc2396/rfc2396/internal/dfa"
 )
 
 // describedRules are the character-level rules that an error's "expected"
@@ -19,7 +18,7 @@ var describedRules = []string{"uric", "uric_no_slash", "pchar", "reserved", "unr
 // package (parser for RFC 2396, rfc3986/grammar for RFC 3986): for each of the first rules rules of g, its deterministic
 // automaton (byte classes and transitions) and, for every state, whether
 // it accepts and what an error found in it reports. The automata go into
-// tables.bin, in the layout package internal/dfa documents, which the
+// tables.bin, in the layout package internal/automaton documents (table_layout.go), which the
 // package embeds; tables_gen.go holds what must be Go: the rule paths, as
 // values of the catalogue, and the expectations that the states index.
 // catalogue is the import path of the grammar's rule catalogue, which
@@ -36,7 +35,7 @@ func explainTables(dir string, g *automaton.Grammar, rules int, source, catalogu
 	for i := range ds {
 		ds[i] = g.Build(i)
 	}
-	enc, err := dfa.Encode(ds)
+	enc, err := automaton.EncodeTables(ds)
 	if err != nil {
 		return 0, fmt.Errorf("gen: %s: %v", source, err)
 	}
@@ -51,14 +50,14 @@ func explainTables(dir string, g *automaton.Grammar, rules int, source, catalogu
 	}
 	// The blob's own header and directory, and the index written as Go
 	// beside it, must give the same tables.
-	idx, err := dfa.ReadIndex(string(enc.Blob), rules)
+	idx, err := automaton.ReadTablesIndex(string(enc.Blob), rules)
 	if err != nil {
 		return 0, fmt.Errorf("gen: %s: the blob just written: %v", source, err)
 	}
 	if !reflect.DeepEqual(idx, enc.Index) {
 		return 0, fmt.Errorf("gen: %s: the blob's directory is not the index written beside it", source)
 	}
-	tables, err := dfa.Slice(string(enc.Blob), &enc.Index, rules, names, enc.Expectations)
+	tables, err := automaton.SliceTables(string(enc.Blob), &enc.Index, rules, names, enc.Expectations)
 	if err != nil {
 		return 0, fmt.Errorf("gen: %s: the blob just written: %v", source, err)
 	}
@@ -77,22 +76,22 @@ func explainTables(dir string, g *automaton.Grammar, rules int, source, catalogu
 	cat := ""
 	if catalogue != "" {
 		cat = "grammar."
-		fmt.Fprintf(&b, "import (\n\t_ \"embed\"\n\n\t%q\n\t\"github.com/rfc2396/rfc2396/internal/dfa\"\n)\n\n", catalogue)
+		fmt.Fprintf(&b, "import (\n\t_ \"embed\"\n\n\t%q\n\t\"github.com/rfc2396/rfc2396/internal/automaton\"\n)\n\n", catalogue)
 	} else {
-		b.WriteString("import (\n\t_ \"embed\"\n\n\t\"github.com/rfc2396/rfc2396/internal/dfa\"\n)\n\n")
+		b.WriteString("import (\n\t_ \"embed\"\n\n\t\"github.com/rfc2396/rfc2396/internal/automaton\"\n)\n\n")
 	}
 	fmt.Fprintf(&b, "// %s is the deterministic automaton of every rule, built by gen from\n", vars.id("tablesBin"))
-	b.WriteString("// the BNF (see package internal/automaton), in the layout of package\n")
-	fmt.Fprintf(&b, "// internal/dfa (version %d).\n", dfa.Version)
+	b.WriteString("// the BNF by package internal/automaton, in the layout it documents\n")
+	fmt.Fprintf(&b, "// (table_layout.go, version %d).\n", automaton.TablesVersion)
 	fmt.Fprintf(&b, "//\n//go:embed tables.bin\nvar %s string\n\n", vars.id("tablesBin"))
 	fmt.Fprintf(&b, "// %s are the tables of every rule, read in place from %s.\n", vars.id("automata"), vars.id("tablesBin"))
-	fmt.Fprintf(&b, "var %s = dfa.MustSlice(%q, %s, &%s, %sNumRules, %s[:], %s[:])\n\n", vars.id("automata"), dir+"/tables.bin",
+	fmt.Fprintf(&b, "var %s = automaton.MustSliceTables(%q, %s, &%s, %sNumRules, %s[:], %s[:])\n\n", vars.id("automata"), dir+"/tables.bin",
 		vars.id("tablesBin"), vars.id("index"), cat, vars.id("paths"), vars.id("expectations"))
 	fmt.Fprintf(&b, "// %s is where each rule's table lies in %s: the blob's header\n", vars.id("index"), vars.id("tablesBin"))
 	b.WriteString("// and directory again, so that the tables are cut out of it at start-up\n")
 	b.WriteString("// without reading it.\n")
 	x := enc.Index
-	fmt.Fprintf(&b, "var %s = dfa.Index{\n\tSize: %d, Paths: %d, Expectations: %d, InfosAt: %d, Infos: %d,\n\tTables: []dfa.Entry{\n", vars.id("index"), x.Size, x.Paths, x.Expectations, x.InfosAt, x.Infos)
+	fmt.Fprintf(&b, "var %s = automaton.TablesIndex{\n\tSize: %d, Paths: %d, Expectations: %d, InfosAt: %d, Infos: %d,\n\tTables: []automaton.TableEntry{\n", vars.id("index"), x.Size, x.Paths, x.Expectations, x.InfosAt, x.Infos)
 	for i, e := range x.Tables {
 		fmt.Fprintf(&b, "\t\t%sRule%s: {Classes: %d, States: %d, ClassOfAt: %d, TransAt: %d, StatesAt: %d, Pairs: %d, MatchStates: %d, MatchStart: %d, MatchAccept: %d, PairOfAt: %d, MatchAt: %d},\n",
 			cat, goName(g.Defs[i].Name), e.Classes, e.States, e.ClassOfAt, e.TransAt, e.StatesAt, e.Pairs, e.MatchStates, e.MatchStart, e.MatchAccept, e.PairOfAt, e.MatchAt)

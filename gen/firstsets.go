@@ -10,7 +10,7 @@ type codeRun struct {
 	// run is the run table the predicate reads ("run3[int(p.pick[11])*1]"),
 	// with whether any of its runs has escapes or byte sequences; empty for
 	// a host name's labels (class and ends). compileCompact reads the class bytes of a run in
-	// the parser itself and calls pegrun only from an escape or a byte of
+	// the parser itself and calls syntax.Star only from an escape or a byte of
 	// 0x80 or above.
 	run             string
 	escapes, others bool

@@ -60,7 +60,7 @@ type manifest struct {
 	// list is written with, largest first (RFC names).
 	Described []string `json:"described"`
 	// Explain is how the explain package holds the automata: "tables"
-	// (or empty), generated tables in the layout of package internal/dfa,
+	// (or empty), generated tables in the layout of package internal/automaton,
 	// or "lazy", built on demand at run time from the syntax trees, for a
 	// grammar one of whose automata has more transitions than the
 	// layout's tables hold (gen says so).

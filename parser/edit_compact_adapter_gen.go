@@ -4,7 +4,7 @@ package parser
 
 import (
 	"github.com/rfc2396/rfc2396/grammar"
-	"github.com/rfc2396/rfc2396/internal/pegrun"
+	"github.com/rfc2396/rfc2396/internal/syntax"
 )
 
 // editCompactParser runs the parser gen compiled by grammar.Rule. A editCompactParser is not
@@ -259,7 +259,7 @@ var editCompactClass53 = [256]bool{'0': true, '1': true, '2': true, '3': true, '
 var editCompactClass54 = [256]bool{'1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true}
 
 // editCompactOtherSeqs are the byte sequences of the rule other, as classes.
-var editCompactOtherSeqs = []pegrun.Seq{
+var editCompactOtherSeqs = []syntax.Seq{
 	{&editCompactClass0, &editCompactClass1},
 	{&editCompactClass2, &editCompactClass3},
 	{&editCompactClass4, &editCompactClass5, &editCompactClass3},
@@ -283,31 +283,31 @@ var editCompactOtherSeqs = []pegrun.Seq{
 }
 
 // editCompactRun0 is by pick slots [11]: [!$&-;=@-Z_a-z~] / escape; [!$&-;=@-Z_a-z~] / escape / other.
-var editCompactRun0 = [2]pegrun.Run{
+var editCompactRun0 = [2]syntax.Run{
 	{Class: editCompactClass29, Escapes: true},
 	{Class: editCompactClass29, Escapes: true, Seqs: editCompactOtherSeqs},
 }
 
 // editCompactRun1 is by pick slots [11]: [!$&-.0-:=@-Z_a-z~] / escape; [!$&-.0-:=@-Z_a-z~] / escape / other.
-var editCompactRun1 = [2]pegrun.Run{
+var editCompactRun1 = [2]syntax.Run{
 	{Class: editCompactClass30, Escapes: true},
 	{Class: editCompactClass30, Escapes: true, Seqs: editCompactOtherSeqs},
 }
 
 // editCompactRun2 is by pick slots [11]: [!$&-.0-;=@-Z_a-z~] / escape; [!$&-.0-;=@-Z_a-z~] / escape / other.
-var editCompactRun2 = [2]pegrun.Run{
+var editCompactRun2 = [2]syntax.Run{
 	{Class: editCompactClass31, Escapes: true},
 	{Class: editCompactClass31, Escapes: true, Seqs: editCompactOtherSeqs},
 }
 
 // editCompactRun3 is by pick slots [11]: [!$&-.0-9;=@-Z_a-z~] / escape; [!$&-.0-9;=@-Z_a-z~] / escape / other.
-var editCompactRun3 = [2]pegrun.Run{
+var editCompactRun3 = [2]syntax.Run{
 	{Class: editCompactClass32, Escapes: true},
 	{Class: editCompactClass32, Escapes: true, Seqs: editCompactOtherSeqs},
 }
 
 // editCompactRun4 is by pick slots [10 11]: [!$&-;=?-Z_a-z~] / escape; [!$&-;=?-Z_a-z~] / escape / other; [!$&-;=?-\[\]_a-z~] / escape; [!$&-;=?-\[\]_a-z~] / escape / other.
-var editCompactRun4 = [4]pegrun.Run{
+var editCompactRun4 = [4]syntax.Run{
 	{Class: editCompactClass33, Escapes: true},
 	{Class: editCompactClass33, Escapes: true, Seqs: editCompactOtherSeqs},
 	{Class: editCompactClass34, Escapes: true},
@@ -315,28 +315,28 @@ var editCompactRun4 = [4]pegrun.Run{
 }
 
 // editCompactRun5 is [+\-.0-9A-Za-z].
-var editCompactRun5 = [1]pegrun.Run{
+var editCompactRun5 = [1]syntax.Run{
 	{Class: editCompactClass35},
 }
 
 // editCompactRun6 is by pick slots [11]: [!$&-.0-;=A-Z_a-z~] / escape; [!$&-.0-;=A-Z_a-z~] / escape / other.
-var editCompactRun6 = [2]pegrun.Run{
+var editCompactRun6 = [2]syntax.Run{
 	{Class: editCompactClass36, Escapes: true},
 	{Class: editCompactClass36, Escapes: true, Seqs: editCompactOtherSeqs},
 }
 
 // editCompactRun7 is [0-9].
-var editCompactRun7 = [1]pegrun.Run{
+var editCompactRun7 = [1]syntax.Run{
 	{Class: editCompactClass39},
 }
 
 // editCompactRun8 is [.0-9A-Z_a-z].
-var editCompactRun8 = [1]pegrun.Run{
+var editCompactRun8 = [1]syntax.Run{
 	{Class: editCompactClass40},
 }
 
 // editCompactRun9 is [0].
-var editCompactRun9 = [1]pegrun.Run{
+var editCompactRun9 = [1]syntax.Run{
 	{Class: editCompactClass41},
 }
 

@@ -2,7 +2,7 @@
 
 package parser
 
-import "github.com/rfc2396/rfc2396/internal/pegrun"
+import "github.com/rfc2396/rfc2396/internal/syntax"
 
 // editCompactPegRule is a rule of the grammar: the rule of a token.
 type editCompactPegRule uint8
@@ -127,7 +127,7 @@ func (p *editCompactCompiled) matchURI_reference(s string, pos int) int {
 	var s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13, s14, s15, s16, s17, s18, s19, s20, s21, s22, s23, s24, s25, s26, s27, s28, s29, s30, s31, s32, s33, s34, s35, s36, s37, s38, s39, s40, s41, s42, s43, s44, s45, s46, s47, s48, s49, s50, s51, s52, s53, s54, s55, s56, s57, s58, s59, s60, s61, s62, s63, s64, s65, s66, s67, s68, s69, s70, s71, s72, s73, s74, s75, s76, s77, s78, s79, s80, s81, s82, s83, s84, s85, s86, s87, s88, s89, s90, s91, s92, s93, s94, s95, s96, s97, s98, s99, s100, s101, s102, s103, s104, s105, s106, s107, s108, s109, s110, s111, s112, s113, s114 int
 	var t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, t11, t12, t13, t14, t15, t16, t17, t18, t19, t20, t21, t22, t23, t24, t25, t26, t27, t28, t29, t30, t31, t32, t33, t34, t35, t36, t37, t38, t39, t40, t41, t42, t43, t44, t45, t46, t47, t48, t49, t50, t51, t52, t53, t54, t55, t56, t57, t58 int
 	var n0, n1, n2, n3 int
-	var run *pegrun.Run
+	var run *syntax.Run
 	s0 = pos
 	t0 = p.n
 	if !(p.pick[0] == 0) {
@@ -172,9 +172,9 @@ func (p *editCompactCompiled) matchURI_reference(s string, pos int) int {
 	}
 	pos += 1
 	run = &editCompactRun0[int(p.pick[11])*1]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	goto l13
 l12:
@@ -202,9 +202,9 @@ l11:
 	}
 	pos += 1
 	run = &editCompactRun0[int(p.pick[11])*1]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	goto l17
 l16:
@@ -223,9 +223,9 @@ l15:
 	}
 	pos += 1
 	run = &editCompactRun0[int(p.pick[11])*1]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 l14:
 l10:
@@ -241,9 +241,9 @@ l9:
 	}
 	pos += 1
 	run = &editCompactRun0[int(p.pick[11])*1]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 l8:
 	s9 = pos
@@ -304,9 +304,9 @@ l22:
 	}
 	pos += 1
 	run = &editCompactRun0[int(p.pick[11])*1]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	goto l28
 l27:
@@ -334,9 +334,9 @@ l26:
 	}
 	pos += 1
 	run = &editCompactRun0[int(p.pick[11])*1]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	goto l32
 l31:
@@ -355,9 +355,9 @@ l30:
 	}
 	pos += 1
 	run = &editCompactRun0[int(p.pick[11])*1]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 l29:
 l25:
@@ -376,9 +376,9 @@ l24:
 	s17 = pos
 	s18 = pos
 	run = &editCompactRun1[int(p.pick[11])*1]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	if pos == s18 {
 		goto l36
@@ -390,9 +390,9 @@ l37:
 	}
 	pos += 1
 	run = &editCompactRun1[int(p.pick[11])*1]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	if pos != s19 {
 		goto l37
@@ -412,9 +412,9 @@ l40:
 	}
 	pos += 1
 	run = &editCompactRun1[int(p.pick[11])*1]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	n0++
 	if pos != s20 {
@@ -435,9 +435,9 @@ l43:
 	}
 	pos += 1
 	run = &editCompactRun2[int(p.pick[11])*1]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	if pos != s21 {
 		goto l43
@@ -504,9 +504,9 @@ l5:
 	}
 	pos += 1
 	run = &editCompactRun0[int(p.pick[11])*1]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	goto l54
 l53:
@@ -534,9 +534,9 @@ l52:
 	}
 	pos += 1
 	run = &editCompactRun0[int(p.pick[11])*1]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	goto l58
 l57:
@@ -555,9 +555,9 @@ l56:
 	}
 	pos += 1
 	run = &editCompactRun0[int(p.pick[11])*1]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 l55:
 l51:
@@ -573,18 +573,18 @@ l50:
 	}
 	pos += 1
 	run = &editCompactRun0[int(p.pick[11])*1]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	goto l49
 l59:
 	pos = s23
 	s28 = pos
 	run = &editCompactRun3[int(p.pick[11])*1]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	if pos == s28 {
 		goto l48
@@ -595,9 +595,9 @@ l59:
 	}
 	pos += 1
 	run = &editCompactRun0[int(p.pick[11])*1]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	goto l61
 l60:
@@ -647,9 +647,9 @@ l48:
 	}
 	pos += 1
 	run = &editCompactRun0[int(p.pick[11])*1]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	goto l72
 l71:
@@ -677,9 +677,9 @@ l70:
 	}
 	pos += 1
 	run = &editCompactRun0[int(p.pick[11])*1]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	goto l76
 l75:
@@ -698,9 +698,9 @@ l74:
 	}
 	pos += 1
 	run = &editCompactRun0[int(p.pick[11])*1]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 l73:
 l69:
@@ -716,18 +716,18 @@ l68:
 	}
 	pos += 1
 	run = &editCompactRun0[int(p.pick[11])*1]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	goto l67
 l77:
 	pos = s32
 	s37 = pos
 	run = &editCompactRun3[int(p.pick[11])*1]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	if pos == s37 {
 		goto l65
@@ -738,9 +738,9 @@ l77:
 	}
 	pos += 1
 	run = &editCompactRun0[int(p.pick[11])*1]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	goto l79
 l78:
@@ -812,9 +812,9 @@ l83:
 	}
 	pos += 1
 	run = &editCompactRun0[int(p.pick[11])*1]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	goto l91
 l90:
@@ -842,9 +842,9 @@ l89:
 	}
 	pos += 1
 	run = &editCompactRun0[int(p.pick[11])*1]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	goto l95
 l94:
@@ -863,9 +863,9 @@ l93:
 	}
 	pos += 1
 	run = &editCompactRun0[int(p.pick[11])*1]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 l92:
 l88:
@@ -884,9 +884,9 @@ l87:
 	s48 = pos
 	s49 = pos
 	run = &editCompactRun1[int(p.pick[11])*1]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	if pos == s49 {
 		goto l100
@@ -898,9 +898,9 @@ l101:
 	}
 	pos += 1
 	run = &editCompactRun1[int(p.pick[11])*1]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	if pos != s50 {
 		goto l101
@@ -920,9 +920,9 @@ l104:
 	}
 	pos += 1
 	run = &editCompactRun1[int(p.pick[11])*1]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	n1++
 	if pos != s51 {
@@ -943,9 +943,9 @@ l107:
 	}
 	pos += 1
 	run = &editCompactRun2[int(p.pick[11])*1]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	if pos != s52 {
 		goto l107
@@ -963,9 +963,9 @@ l96:
 	pos = s42
 	s53 = pos
 	run = &editCompactRun3[int(p.pick[11])*1]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	if pos == s53 {
 		goto l84
@@ -976,9 +976,9 @@ l96:
 	}
 	pos += 1
 	run = &editCompactRun0[int(p.pick[11])*1]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	goto l111
 l110:
@@ -1076,9 +1076,9 @@ l1:
 	}
 	pos += 1
 	run = &editCompactRun0[int(p.pick[11])*1]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	goto l129
 l128:
@@ -1106,9 +1106,9 @@ l127:
 	}
 	pos += 1
 	run = &editCompactRun0[int(p.pick[11])*1]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	goto l133
 l132:
@@ -1127,9 +1127,9 @@ l131:
 	}
 	pos += 1
 	run = &editCompactRun0[int(p.pick[11])*1]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 l130:
 l126:
@@ -1145,9 +1145,9 @@ l125:
 	}
 	pos += 1
 	run = &editCompactRun0[int(p.pick[11])*1]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 l124:
 	s66 = pos
@@ -1208,9 +1208,9 @@ l138:
 	}
 	pos += 1
 	run = &editCompactRun0[int(p.pick[11])*1]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	goto l144
 l143:
@@ -1238,9 +1238,9 @@ l142:
 	}
 	pos += 1
 	run = &editCompactRun0[int(p.pick[11])*1]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	goto l148
 l147:
@@ -1259,9 +1259,9 @@ l146:
 	}
 	pos += 1
 	run = &editCompactRun0[int(p.pick[11])*1]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 l145:
 l141:
@@ -1280,9 +1280,9 @@ l140:
 	s74 = pos
 	s75 = pos
 	run = &editCompactRun1[int(p.pick[11])*1]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	if pos == s75 {
 		goto l152
@@ -1294,9 +1294,9 @@ l153:
 	}
 	pos += 1
 	run = &editCompactRun1[int(p.pick[11])*1]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	if pos != s76 {
 		goto l153
@@ -1316,9 +1316,9 @@ l156:
 	}
 	pos += 1
 	run = &editCompactRun1[int(p.pick[11])*1]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	n2++
 	if pos != s77 {
@@ -1339,9 +1339,9 @@ l159:
 	}
 	pos += 1
 	run = &editCompactRun2[int(p.pick[11])*1]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	if pos != s78 {
 		goto l159
@@ -1408,9 +1408,9 @@ l121:
 	}
 	pos += 1
 	run = &editCompactRun0[int(p.pick[11])*1]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	goto l170
 l169:
@@ -1438,9 +1438,9 @@ l168:
 	}
 	pos += 1
 	run = &editCompactRun0[int(p.pick[11])*1]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	goto l174
 l173:
@@ -1459,9 +1459,9 @@ l172:
 	}
 	pos += 1
 	run = &editCompactRun0[int(p.pick[11])*1]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 l171:
 l167:
@@ -1477,18 +1477,18 @@ l166:
 	}
 	pos += 1
 	run = &editCompactRun0[int(p.pick[11])*1]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	goto l165
 l175:
 	pos = s80
 	s85 = pos
 	run = &editCompactRun3[int(p.pick[11])*1]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	if pos == s85 {
 		goto l164
@@ -1499,9 +1499,9 @@ l175:
 	}
 	pos += 1
 	run = &editCompactRun0[int(p.pick[11])*1]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	goto l177
 l176:
@@ -1551,9 +1551,9 @@ l164:
 	}
 	pos += 1
 	run = &editCompactRun0[int(p.pick[11])*1]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	goto l188
 l187:
@@ -1581,9 +1581,9 @@ l186:
 	}
 	pos += 1
 	run = &editCompactRun0[int(p.pick[11])*1]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	goto l192
 l191:
@@ -1602,9 +1602,9 @@ l190:
 	}
 	pos += 1
 	run = &editCompactRun0[int(p.pick[11])*1]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 l189:
 l185:
@@ -1620,18 +1620,18 @@ l184:
 	}
 	pos += 1
 	run = &editCompactRun0[int(p.pick[11])*1]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	goto l183
 l193:
 	pos = s89
 	s94 = pos
 	run = &editCompactRun3[int(p.pick[11])*1]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	if pos == s94 {
 		goto l181
@@ -1642,9 +1642,9 @@ l193:
 	}
 	pos += 1
 	run = &editCompactRun0[int(p.pick[11])*1]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	goto l195
 l194:
@@ -1716,9 +1716,9 @@ l199:
 	}
 	pos += 1
 	run = &editCompactRun0[int(p.pick[11])*1]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	goto l207
 l206:
@@ -1746,9 +1746,9 @@ l205:
 	}
 	pos += 1
 	run = &editCompactRun0[int(p.pick[11])*1]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	goto l211
 l210:
@@ -1767,9 +1767,9 @@ l209:
 	}
 	pos += 1
 	run = &editCompactRun0[int(p.pick[11])*1]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 l208:
 l204:
@@ -1788,9 +1788,9 @@ l203:
 	s105 = pos
 	s106 = pos
 	run = &editCompactRun1[int(p.pick[11])*1]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	if pos == s106 {
 		goto l216
@@ -1802,9 +1802,9 @@ l217:
 	}
 	pos += 1
 	run = &editCompactRun1[int(p.pick[11])*1]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	if pos != s107 {
 		goto l217
@@ -1824,9 +1824,9 @@ l220:
 	}
 	pos += 1
 	run = &editCompactRun1[int(p.pick[11])*1]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	n3++
 	if pos != s108 {
@@ -1847,9 +1847,9 @@ l223:
 	}
 	pos += 1
 	run = &editCompactRun2[int(p.pick[11])*1]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	if pos != s109 {
 		goto l223
@@ -1867,9 +1867,9 @@ l212:
 	pos = s99
 	s110 = pos
 	run = &editCompactRun3[int(p.pick[11])*1]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	if pos == s110 {
 		goto l200
@@ -1880,9 +1880,9 @@ l212:
 	}
 	pos += 1
 	run = &editCompactRun0[int(p.pick[11])*1]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	goto l227
 l226:
@@ -1979,7 +1979,7 @@ func (p *editCompactCompiled) matchopaque_part(s string, pos int) int {
 	mark := p.n
 	var s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11 int
 	var t0, t1, t2, t3, t4, t5, t6, t7 int
-	var run *pegrun.Run
+	var run *syntax.Run
 	s0 = pos
 	t0 = p.n
 	if !(p.pick[3] == 0) {
@@ -2117,9 +2117,9 @@ l13:
 l10:
 l2:
 	run = &editCompactRun4[int(p.pick[10])*2+int(p.pick[11])*1]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	goto l0
 l1:
@@ -2262,9 +2262,9 @@ l29:
 l26:
 l18:
 	run = &editCompactRun4[int(p.pick[10])*2+int(p.pick[11])*1]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	goto l17
 l16:
@@ -2283,13 +2283,13 @@ fail:
 func (p *editCompactCompiled) matchscheme(s string, pos int) int {
 	begin := pos
 	mark := p.n
-	var run *pegrun.Run
+	var run *syntax.Run
 	if pos >= len(s) || !(editCompactClass42[s[pos]]) {
 		goto fail
 	}
 	pos++
 	run = &editCompactRun5[0]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	p.add(editCompactRulescheme, begin, pos)
 	return pos
 fail:
@@ -2526,12 +2526,12 @@ func (p *editCompactCompiled) matchreg_name(s string, pos int) int {
 	begin := pos
 	mark := p.n
 	var s0 int
-	var run *pegrun.Run
+	var run *syntax.Run
 	s0 = pos
 	run = &editCompactRun2[int(p.pick[11])*1]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	if pos == s0 {
 		goto fail
@@ -2546,11 +2546,11 @@ fail:
 // matchuserinfo matches userinfo in s from pos: where it ends, or -1.
 func (p *editCompactCompiled) matchuserinfo(s string, pos int) int {
 	begin := pos
-	var run *pegrun.Run
+	var run *syntax.Run
 	run = &editCompactRun6[int(p.pick[11])*1]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	p.add(editCompactRuleuserinfo, begin, pos)
 	return pos
@@ -2573,7 +2573,7 @@ l2:
 	}
 	pos++
 	s2 = pos
-	pos = pegrun.Span(s, pos, &editCompactClass37)
+	pos = syntax.Span(s, pos, &editCompactClass37)
 	for pos > s2 && !editCompactClass38[s[pos-1]] {
 		pos--
 	}
@@ -2596,7 +2596,7 @@ l4:
 	}
 	pos++
 	s3 = pos
-	pos = pegrun.Span(s, pos, &editCompactClass37)
+	pos = syntax.Span(s, pos, &editCompactClass37)
 	for pos > s3 && !editCompactClass38[s[pos-1]] {
 		pos--
 	}
@@ -2618,7 +2618,7 @@ l7:
 	}
 	pos++
 	s6 = pos
-	pos = pegrun.Span(s, pos, &editCompactClass37)
+	pos = syntax.Span(s, pos, &editCompactClass37)
 	for pos > s6 && !editCompactClass38[s[pos-1]] {
 		pos--
 	}
@@ -2645,7 +2645,7 @@ l9:
 	}
 	pos++
 	s7 = pos
-	pos = pegrun.Span(s, pos, &editCompactClass37)
+	pos = syntax.Span(s, pos, &editCompactClass37)
 	for pos > s7 && !editCompactClass38[s[pos-1]] {
 		pos--
 	}
@@ -2660,7 +2660,7 @@ l6:
 	}
 	pos++
 	s8 = pos
-	pos = pegrun.Span(s, pos, &editCompactClass37)
+	pos = syntax.Span(s, pos, &editCompactClass37)
 	for pos > s8 && !editCompactClass38[s[pos-1]] {
 		pos--
 	}
@@ -2684,14 +2684,14 @@ func (p *editCompactCompiled) matchIPv4address(s string, pos int) int {
 	begin := pos
 	mark := p.n
 	var s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13, s14, s15, s16, s17, s18, s19, s20, s21, s22, s23, s24 int
-	var run *pegrun.Run
+	var run *syntax.Run
 	s0 = pos
 	if !(p.pick[9] == 0) {
 		goto l1
 	}
 	s1 = pos
 	run = &editCompactRun7[0]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos == s1 {
 		goto l1
 	}
@@ -2701,7 +2701,7 @@ func (p *editCompactCompiled) matchIPv4address(s string, pos int) int {
 	pos += 1
 	s2 = pos
 	run = &editCompactRun7[0]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos == s2 {
 		goto l1
 	}
@@ -2711,7 +2711,7 @@ func (p *editCompactCompiled) matchIPv4address(s string, pos int) int {
 	pos += 1
 	s3 = pos
 	run = &editCompactRun7[0]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos == s3 {
 		goto l1
 	}
@@ -2721,7 +2721,7 @@ func (p *editCompactCompiled) matchIPv4address(s string, pos int) int {
 	pos += 1
 	s4 = pos
 	run = &editCompactRun7[0]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos == s4 {
 		goto l1
 	}
@@ -3052,9 +3052,9 @@ fail:
 // matchport matches port in s from pos: where it ends, or -1.
 func (p *editCompactCompiled) matchport(s string, pos int) int {
 	begin := pos
-	var run *pegrun.Run
+	var run *syntax.Run
 	run = &editCompactRun7[0]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	p.add(editCompactRuleport, begin, pos)
 	return pos
 }
@@ -3062,11 +3062,11 @@ func (p *editCompactCompiled) matchport(s string, pos int) int {
 // matchquery matches query in s from pos: where it ends, or -1.
 func (p *editCompactCompiled) matchquery(s string, pos int) int {
 	begin := pos
-	var run *pegrun.Run
+	var run *syntax.Run
 	run = &editCompactRun4[int(p.pick[10])*2+int(p.pick[11])*1]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	p.add(editCompactRulequery, begin, pos)
 	return pos
@@ -3075,11 +3075,11 @@ func (p *editCompactCompiled) matchquery(s string, pos int) int {
 // matchfragment matches fragment in s from pos: where it ends, or -1.
 func (p *editCompactCompiled) matchfragment(s string, pos int) int {
 	begin := pos
-	var run *pegrun.Run
+	var run *syntax.Run
 	run = &editCompactRun4[int(p.pick[10])*2+int(p.pick[11])*1]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	p.add(editCompactRulefragment, begin, pos)
 	return pos
@@ -3091,7 +3091,7 @@ func (p *editCompactCompiled) matchipv6reference(s string, pos int) int {
 	mark := p.n
 	var s0, s1, s2 int
 	var t0 int
-	var run *pegrun.Run
+	var run *syntax.Run
 	s0 = pos
 	t0 = p.n
 	if !(p.pick[12] == 0) {
@@ -3129,7 +3129,7 @@ l1:
 	pos += 1
 	s2 = pos
 	run = &editCompactRun8[0]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos == s2 {
 		goto l2
 	}
@@ -4300,10 +4300,10 @@ func (p *editCompactCompiled) matchoctet(s string, pos int) int {
 	begin := pos
 	mark := p.n
 	var s0, s1, s2 int
-	var run *pegrun.Run
+	var run *syntax.Run
 	s0 = pos
 	run = &editCompactRun9[0]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	s1 = pos
 	if len(s)-pos < 2 || s[pos:pos+2] != "25" {
 		goto l3
@@ -4367,7 +4367,7 @@ l1:
 	pos = s0
 	s2 = pos
 	run = &editCompactRun9[0]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos == s2 {
 		goto fail
 	}

@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/rfc2396/rfc2396/grammar"
-	"github.com/rfc2396/rfc2396/internal/pct"
+	"github.com/rfc2396/rfc2396/internal/syntax"
 )
 
 // Escape returns s escaped (section 2.4.1: "%" and two upper-case hex
@@ -41,15 +41,15 @@ func Escape(s string, rule grammar.Rule) (string, error) {
 	}
 	e := &EscapeError{Rule: rule, Reason: EscapeReason(reason)}
 	switch problem {
-	case pct.NoProblem:
+	case syntax.NoProblem:
 		e.Detail = unsupportedDetail(rule)
-	case pct.StartsWithSeparator:
+	case syntax.StartsWithSeparator:
 		e.Detail = fmt.Sprintf("%s must not start with %q; use abs_path", rule, s[0])
-	case pct.MustStartWithSeparator:
+	case syntax.MustStartWithSeparator:
 		e.Detail = rule.String() + " must start with \"/\""
-	case pct.Unrepresentable:
+	case syntax.Unrepresentable:
 		e.Detail = "the grammar in force has no " + rule.String() + " of the escaped input's length"
-		if escapeTables[rule].Keep != (pct.Set{}) {
+		if escapeTables[rule].Keep != (syntax.ByteSet{}) {
 			e.Detail = "the grammar in force has no " + rule.String() + " with the input's \"/\" and \";\" where they are"
 		}
 	}
@@ -79,7 +79,7 @@ func unsupportedDetail(rule grammar.Rule) string {
 // data with its delimiters, use the URI's decoded accessors
 // (URI.PathSegments, URI.QueryFields, ...), which split first.
 func Unescape(s string) (string, error) {
-	out, bad := pct.Decode(s)
+	out, bad := syntax.DecodePercent(s)
 	if bad >= 0 {
 		return "", &UnescapeError{Input: s, Offset: bad}
 	}

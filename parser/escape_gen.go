@@ -4,7 +4,7 @@ package parser
 
 import (
 	"github.com/rfc2396/rfc2396/grammar"
-	"github.com/rfc2396/rfc2396/internal/pct"
+	"github.com/rfc2396/rfc2396/internal/syntax"
 )
 
 // escapeHexDigits are the digits of the escapes Escape and Normalize
@@ -18,98 +18,98 @@ const escapeHexDigits = "0123456789ABCDEF"
 // gen/escape.go): raw is the grammar's class less the characters the
 // RFC's prose reserves within the component (delims); first is what may
 // come first; keep lists the separators a path rule keeps raw.
-var escapeTables = map[grammar.Rule]*pct.Table{
+var escapeTables = map[grammar.Rule]*syntax.EscapeTable{
 	// segment: grammar class "!$&'()*+,-.0123456789:=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"; reserved within the component, escaped "="; separators, escaped ";".
 	grammar.RuleSegment: {
-		Raw:      pct.Set{0x07ff7fd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
-		First:    pct.Set{0x07ff7fd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
-		Delims:   pct.Set{0x2800000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000},
+		Raw:      syntax.ByteSet{0x07ff7fd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
+		First:    syntax.ByteSet{0x07ff7fd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
+		Delims:   syntax.ByteSet{0x2800000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000},
 		NonEmpty: false,
 		Hex:      escapeHexDigits,
 	},
 	// param: grammar class "!$&'()*+,-.0123456789:=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"; reserved within the component, escaped "=".
 	grammar.RuleParam: {
-		Raw:      pct.Set{0x07ff7fd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
-		First:    pct.Set{0x07ff7fd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
-		Delims:   pct.Set{0x2000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000},
+		Raw:      syntax.ByteSet{0x07ff7fd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
+		First:    syntax.ByteSet{0x07ff7fd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
+		Delims:   syntax.ByteSet{0x2000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000},
 		NonEmpty: false,
 		Hex:      escapeHexDigits,
 	},
 	// rel_segment: grammar class "!$&'()*+,-.0123456789;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"; reserved within the component, escaped ";="; never empty.
 	grammar.RuleRelSegment: {
-		Raw:      pct.Set{0x03ff7fd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
-		First:    pct.Set{0x03ff7fd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
-		Delims:   pct.Set{0x2800000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000},
+		Raw:      syntax.ByteSet{0x03ff7fd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
+		First:    syntax.ByteSet{0x03ff7fd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
+		Delims:   syntax.ByteSet{0x2800000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000},
 		NonEmpty: true,
 		Hex:      escapeHexDigits,
 	},
 	// query: grammar class "!$&'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"; reserved within the component, escaped "$&+,/:;=?@".
 	grammar.RuleQuery: {
-		Raw:      pct.Set{0x03ff678200000000, 0x47fffffe87fffffe, 0x0000000000000000, 0x0000000000000000},
-		First:    pct.Set{0x03ff678200000000, 0x47fffffe87fffffe, 0x0000000000000000, 0x0000000000000000},
-		Delims:   pct.Set{0xac00985000000000, 0x0000000000000001, 0x0000000000000000, 0x0000000000000000},
+		Raw:      syntax.ByteSet{0x03ff678200000000, 0x47fffffe87fffffe, 0x0000000000000000, 0x0000000000000000},
+		First:    syntax.ByteSet{0x03ff678200000000, 0x47fffffe87fffffe, 0x0000000000000000, 0x0000000000000000},
+		Delims:   syntax.ByteSet{0xac00985000000000, 0x0000000000000001, 0x0000000000000000, 0x0000000000000000},
 		NonEmpty: false,
 		Hex:      escapeHexDigits,
 	},
 	// fragment: grammar class "!$&'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~".
 	grammar.RuleFragment: {
-		Raw:      pct.Set{0xafffffd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
-		First:    pct.Set{0xafffffd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
-		Delims:   pct.Set{0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000},
+		Raw:      syntax.ByteSet{0xafffffd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
+		First:    syntax.ByteSet{0xafffffd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
+		Delims:   syntax.ByteSet{0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000},
 		NonEmpty: false,
 		Hex:      escapeHexDigits,
 	},
 	// userinfo: grammar class "!$&'()*+,-.0123456789:;=ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"; reserved within the component, escaped ":;".
 	grammar.RuleUserinfo: {
-		Raw:      pct.Set{0x23ff7fd200000000, 0x47fffffe87fffffe, 0x0000000000000000, 0x0000000000000000},
-		First:    pct.Set{0x23ff7fd200000000, 0x47fffffe87fffffe, 0x0000000000000000, 0x0000000000000000},
-		Delims:   pct.Set{0x0c00000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000},
+		Raw:      syntax.ByteSet{0x23ff7fd200000000, 0x47fffffe87fffffe, 0x0000000000000000, 0x0000000000000000},
+		First:    syntax.ByteSet{0x23ff7fd200000000, 0x47fffffe87fffffe, 0x0000000000000000, 0x0000000000000000},
+		Delims:   syntax.ByteSet{0x0c00000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000},
 		NonEmpty: false,
 		Hex:      escapeHexDigits,
 	},
 	// reg_name: grammar class "!$&'()*+,-.0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"; reserved within the component, escaped ":;@"; never empty.
 	grammar.RuleRegName: {
-		Raw:      pct.Set{0x23ff7fd200000000, 0x47fffffe87fffffe, 0x0000000000000000, 0x0000000000000000},
-		First:    pct.Set{0x23ff7fd200000000, 0x47fffffe87fffffe, 0x0000000000000000, 0x0000000000000000},
-		Delims:   pct.Set{0x0c00000000000000, 0x0000000000000001, 0x0000000000000000, 0x0000000000000000},
+		Raw:      syntax.ByteSet{0x23ff7fd200000000, 0x47fffffe87fffffe, 0x0000000000000000, 0x0000000000000000},
+		First:    syntax.ByteSet{0x23ff7fd200000000, 0x47fffffe87fffffe, 0x0000000000000000, 0x0000000000000000},
+		Delims:   syntax.ByteSet{0x0c00000000000000, 0x0000000000000001, 0x0000000000000000, 0x0000000000000000},
 		NonEmpty: true,
 		Hex:      escapeHexDigits,
 	},
 	// opaque_part: grammar class "!$&'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"; first byte "!$&'()*+,-.0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"; never empty.
 	grammar.RuleOpaquePart: {
-		Raw:      pct.Set{0xafffffd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
-		First:    pct.Set{0xafff7fd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
-		Delims:   pct.Set{0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000},
+		Raw:      syntax.ByteSet{0xafffffd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
+		First:    syntax.ByteSet{0xafff7fd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
+		Delims:   syntax.ByteSet{0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000},
 		NonEmpty: true,
 		Hex:      escapeHexDigits,
 	},
 	// path_segments: grammar class "!$&'()*+,-.0123456789:=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"; separators kept raw "/;"; before the first "/" "!$&'()*+,-.0123456789:=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~".
 	grammar.RulePathSegments: {
-		Raw:          pct.Set{0x2fffffd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
-		First:        pct.Set{0x2fffffd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
-		Keep:         pct.Set{0x0800800000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000},
-		FirstSegment: pct.Set{0x2fffffd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
-		Delims:       pct.Set{0x0800800000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000},
+		Raw:          syntax.ByteSet{0x2fffffd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
+		First:        syntax.ByteSet{0x2fffffd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
+		Keep:         syntax.ByteSet{0x0800800000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000},
+		FirstSegment: syntax.ByteSet{0x2fffffd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
+		Delims:       syntax.ByteSet{0x0800800000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000},
 		NonEmpty:     false,
 		Hex:          escapeHexDigits,
 	},
 	// abs_path: grammar class "!$&'()*+,-.0123456789:=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"; separators kept raw "/;"; first byte "/"; never empty.
 	grammar.RuleAbsPath: {
-		Raw:          pct.Set{0x2fffffd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
-		First:        pct.Set{0x0000800000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000},
-		Keep:         pct.Set{0x0800800000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000},
-		FirstSegment: pct.Set{0x2fffffd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
-		Delims:       pct.Set{0x0800800000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000},
+		Raw:          syntax.ByteSet{0x2fffffd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
+		First:        syntax.ByteSet{0x0000800000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000},
+		Keep:         syntax.ByteSet{0x0800800000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000},
+		FirstSegment: syntax.ByteSet{0x2fffffd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
+		Delims:       syntax.ByteSet{0x0800800000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000},
 		NonEmpty:     true,
 		Hex:          escapeHexDigits,
 	},
 	// rel_path: grammar class "!$&'()*+,-.0123456789:=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"; separators kept raw "/;"; before the first "/" "!$&'()*+,-.0123456789;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"; first byte "!$&'()*+,-.0123456789;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"; never empty.
 	grammar.RuleRelPath: {
-		Raw:          pct.Set{0x2fffffd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
-		First:        pct.Set{0x2bff7fd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
-		Keep:         pct.Set{0x0800800000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000},
-		FirstSegment: pct.Set{0x2bffffd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
-		Delims:       pct.Set{0x0800800000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000},
+		Raw:          syntax.ByteSet{0x2fffffd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
+		First:        syntax.ByteSet{0x2bff7fd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
+		Keep:         syntax.ByteSet{0x0800800000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000},
+		FirstSegment: syntax.ByteSet{0x2bffffd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
+		Delims:       syntax.ByteSet{0x0800800000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000},
 		NonEmpty:     true,
 		Hex:          escapeHexDigits,
 	},

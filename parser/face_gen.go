@@ -6,8 +6,7 @@ import (
 	"strconv"
 
 	"github.com/rfc2396/rfc2396/grammar"
-	"github.com/rfc2396/rfc2396/internal/pct"
-	"github.com/rfc2396/rfc2396/internal/uriparts"
+	"github.com/rfc2396/rfc2396/internal/syntax"
 )
 
 // This file is the part of package parser's API that package rfc3986 has
@@ -85,7 +84,7 @@ var escapeReasonTexts = [...]string{
 }
 
 // Code returns a short, stable name for r, for machines.
-func (r EscapeReason) Code() string { return pct.Reason(r).Code() }
+func (r EscapeReason) Code() string { return syntax.EscapeReason(r).Code() }
 
 // String describes r for people.
 func (r EscapeReason) String() string {
@@ -108,7 +107,7 @@ func (e *EscapeError) Error() string {
 	if e == nil {
 		return "rfc2396: <nil *EscapeError>"
 	}
-	return pct.ErrorMessage("rfc2396", "escape", e.Rule.String(), e.Reason.String(), e.Detail)
+	return syntax.EscapeErrorMessage("rfc2396", "escape", e.Rule.String(), e.Reason.String(), e.Detail)
 }
 
 // EscapeRules lists the rules [Escape] supports, in the order of
@@ -117,7 +116,7 @@ func EscapeRules() []grammar.Rule { return escaping.Rules() }
 
 // escaping is [Escape]'s tables for the rules of Appendix A
 // (escape_gen.go), and the check of a path's structure ([Match]).
-var escaping = pct.Grammar[grammar.Rule]{Tables: escapeTables, NumRules: grammar.NumRules,
+var escaping = syntax.EscapeGrammar[grammar.Rule]{Tables: escapeTables, NumRules: grammar.NumRules,
 	Match: func(rule grammar.Rule, s string) bool { return Match(rule, s) == nil }}
 
 // ResolveReason classifies a *[ResolveError]. The four reasons below are
@@ -165,7 +164,7 @@ func (e *UnescapeError) Error() string {
 	if e == nil {
 		return "rfc2396: <nil *UnescapeError>"
 	}
-	return pct.UnescapeMessage("rfc2396", e.Input, e.Offset, "escape", `section 2.4.1, escaped = "%" hex hex`)
+	return syntax.UnescapeMessage("rfc2396", e.Input, e.Offset, "escape", `section 2.4.1, escaped = "%" hex hex`)
 }
 
 // Code returns a short, stable name for r, as JSON output and test tables
@@ -202,7 +201,7 @@ func (e *ResolveError) Unwrap() error {
 // path, "?" query if defined, "#" fragment if defined. It does not check
 // the result; Compose does.
 func Recompose(scheme, authority Component, path string, query, fragment Component) string {
-	return uriparts.Recompose(uriparts.Component(scheme), uriparts.Component(authority), path, uriparts.Component(query), uriparts.Component(fragment))
+	return syntax.Recompose(syntax.Component(scheme), syntax.Component(authority), path, syntax.Component(query), syntax.Component(fragment))
 }
 
 // Compose recomposes a reference from its five components (section 5.2,

@@ -4,8 +4,8 @@ import (
 	"maps"
 	"strings"
 
-	"github.com/rfc2396/rfc2396/internal/pct"
 	"github.com/rfc2396/rfc2396/internal/resolve"
+	"github.com/rfc2396/rfc2396/internal/syntax"
 )
 
 // DefaultPorts returns a new map from lower-case scheme to the port that
@@ -279,8 +279,8 @@ func upperEscapes(c Component) Component {
 }
 
 func upper(c byte) byte {
-	if pct.IsHex(c) {
-		return escapeHexDigits[pct.HexValue(c)]
+	if syntax.IsHex(c) {
+		return escapeHexDigits[syntax.HexValue(c)]
 	}
 	return c
 }

@@ -4,11 +4,11 @@ import (
 	"errors"
 
 	"github.com/rfc2396/rfc2396/grammar"
-	"github.com/rfc2396/rfc2396/internal/uriparts"
+	"github.com/rfc2396/rfc2396/internal/syntax"
 )
 
 // maxInput is the longest reference Parse takes.
-const maxInput = uriparts.MaxLen
+const maxInput = syntax.MaxRefLen
 
 // screenAbove is the length above which a profile's Parse, before it runs
 // the compact parser of the union grammar, checks the reference with the
@@ -32,7 +32,7 @@ func (e *TooLongError) Error() string {
 	if e == nil {
 		return "rfc2396: <nil *TooLongError>"
 	}
-	return uriparts.TooLong("rfc2396", e.Len)
+	return syntax.TooLongMessage("rfc2396", e.Len)
 }
 
 // Parse parses ref as an RFC 2396 URI-reference (Appendix A, section 4),
@@ -82,12 +82,12 @@ func fill(u *URI, ref string, p *tokenParser, profile *Profile) {
 
 // filler reads a URI's components from the tokens of a parse, which come
 // children first: an IPv4address inside an ipv6reference comes before it,
-// which then sets the host. uriparts.Filler finds the components; filler
+// which then sets the host. syntax.SpansFiller finds the components; filler
 // adds what only RFC 2396 has: the opaque_part and the kind of authority.
 type filler struct {
 	u       *URI
 	pathEnd int // the length of the reference
-	parts   uriparts.Filler
+	parts   syntax.SpansFiller
 	hasReg  bool
 	// emptyAuthority says the edit empty-authority is in force.
 	emptyAuthority bool
@@ -106,19 +106,19 @@ func (f *filler) token(rule grammar.Rule, b, e int) {
 	case grammar.RuleRegName:
 		f.hasReg = true
 	case grammar.RuleUserinfo:
-		u.spans.Set(uriparts.UserInfo, b, e)
+		u.spans.Set(syntax.UserInfo, b, e)
 	case grammar.RuleHostname:
-		u.spans.Set(uriparts.Host, b, e)
+		u.spans.Set(syntax.Host, b, e)
 		u.hostKind = Hostname
 	case grammar.RuleIPv4address:
-		u.spans.Set(uriparts.Host, b, e)
+		u.spans.Set(syntax.Host, b, e)
 		u.hostKind = IPv4
 	case grammar.RuleIpv6reference:
 		// An IPv4 address inside it came first; the reference is the host.
-		u.spans.Set(uriparts.Host, b, e)
+		u.spans.Set(syntax.Host, b, e)
 		u.hostKind = IPv6
 	case grammar.RulePort:
-		u.spans.Set(uriparts.Port, b, e)
+		u.spans.Set(syntax.Port, b, e)
 	case grammar.RuleQuery:
 		f.parts.Query(&u.spans, b, e)
 	case grammar.RuleFragment:
@@ -129,7 +129,7 @@ func (f *filler) token(rule grammar.Rule, b, e int) {
 func (f *filler) finish() {
 	u := f.u
 	begin, end := f.parts.Path(f.pathEnd)
-	if f.emptyAuthority && !u.spans.Has(uriparts.Authority) && !u.opaque && end-begin >= 2 && u.ref[begin:begin+2] == "//" {
+	if f.emptyAuthority && !u.spans.Has(syntax.Authority) && !u.opaque && end-begin >= 2 && u.ref[begin:begin+2] == "//" {
 		// Under the edit empty-authority, "//" before a path, a query or
 		// a fragment ("file:///x", "//?q") opens no authority, as in
 		// java.net.URI: it is no part of the path. Elsewhere a path that
@@ -138,16 +138,16 @@ func (f *filler) finish() {
 		// character an authority cannot hold: "//a|b").
 		begin += 2
 	}
-	if a, ok := u.spans.Get(u.ref, uriparts.Authority); f.emptyAuthority && ok && a == "" {
+	if a, ok := u.spans.Get(u.ref, syntax.Authority); f.emptyAuthority && ok && a == "" {
 		// Under empty-authority an empty authority is none, also where a
 		// grammar edit lets a reg_name be empty and so reads one.
-		u.spans.Clear(uriparts.Authority)
+		u.spans.Clear(syntax.Authority)
 	}
-	if u.spans.Has(uriparts.Authority) {
+	if u.spans.Has(syntax.Authority) {
 		u.authorityKind = ServerAuthority
 		if f.hasReg {
 			u.authorityKind = RegistryAuthority
 		}
 	}
-	u.spans.Set(uriparts.Path, begin, end)
+	u.spans.Set(syntax.Path, begin, end)
 }

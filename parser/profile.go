@@ -7,7 +7,6 @@ import (
 
 	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/internal/automaton"
-	"github.com/rfc2396/rfc2396/internal/dfa"
 )
 
 // A Profile reads references under a set of grammar edits ([grammar.Edit]):
@@ -42,11 +41,11 @@ type Profile struct {
 // profileAutomata holds the automata of a profile's grammar, built from the
 // generated syntax trees (grammar.Definitions) the first time they are
 // needed; nothing reads grammar text at run time. Each rule's automaton is
-// an on-demand one (dfa.Lazy): making it builds the rule's position
+// an on-demand one (automaton.LazyTable): making it builds the rule's position
 // automaton, and its deterministic states are built only as inputs reach
 // them.
 type profileAutomata struct {
-	dfas *dfa.LazySet[grammar.Rule]
+	dfas *automaton.LazySet[grammar.Rule]
 	// parsers pools compact parsers set to the profile's edits, so that
 	// profiles used in turn (compare) do not reset each other's.
 	parsers sync.Pool
@@ -55,7 +54,7 @@ type profileAutomata struct {
 // newProfileAutomata returns the automata of the grammar of the profile
 // name, Appendix A under the edits of set, none built yet.
 func newProfileAutomata(name string, set grammar.EditSet) *profileAutomata {
-	return &profileAutomata{dfas: dfa.NewLazySet(grammar.NumAllRules, func() (*automaton.Grammar, []grammar.Rule) {
+	return &profileAutomata{dfas: automaton.NewLazySet(grammar.NumAllRules, func() (*automaton.Grammar, []grammar.Rule) {
 		g, rules, err := automataGrammar(set)
 		if err != nil {
 			panic("parser: the grammar of profile " + name + ": " + err.Error()) // generated; checked by tests
@@ -72,7 +71,7 @@ func newProfileAutomata(name string, set grammar.EditSet) *profileAutomata {
 // tables of Appendix A (strict), or an on-demand one (a profile's grammar).
 type ruleAutomaton interface {
 	Match(s string) bool
-	Explain(s string) dfa.Result[grammar.Rule]
+	Explain(s string) automaton.Explanation[grammar.Rule]
 }
 
 // named holds the named profiles of edits/edits.txt, in its order, as the

@@ -5,7 +5,7 @@ import (
 
 	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/internal/resolve"
-	"github.com/rfc2396/rfc2396/internal/uriparts"
+	"github.com/rfc2396/rfc2396/internal/syntax"
 )
 
 // DotDotPolicy says what resolution does with ".." segments left at the
@@ -300,13 +300,13 @@ func (p *Profile) parseQueryOnly(ref string, perr error) (*URI, error) {
 		return nil, shiftError(err, ref, 1)
 	}
 	u := &URI{ref: ref, profile: p}
-	u.spans.Set(uriparts.Path, 0, 0)
-	u.spans.Set(uriparts.Query, 1, 1+len(query))
+	u.spans.Set(syntax.Path, 0, 0)
+	u.spans.Set(syntax.Query, 1, 1+len(query))
 	if hasFragment {
 		if err := p.Match(grammar.RuleFragment, fragment); err != nil {
 			return nil, shiftError(err, ref, 2+len(query))
 		}
-		u.spans.Set(uriparts.Fragment, 2+len(query), len(ref))
+		u.spans.Set(syntax.Fragment, 2+len(query), len(ref))
 	}
 	return u, nil
 }
@@ -651,7 +651,7 @@ func (p *Profile) composeInto(u *URI, scheme, authority Component, dir, path str
 	return nil
 }
 
-// recomposeJoined is [uriparts.RecomposeJoined] over this package's components.
+// recomposeJoined is [syntax.RecomposeJoined] over this package's components.
 func recomposeJoined(scheme, authority Component, dir, path string, query, fragment Component) string {
-	return uriparts.RecomposeJoined(uriparts.Component(scheme), uriparts.Component(authority), dir, path, uriparts.Component(query), uriparts.Component(fragment))
+	return syntax.RecomposeJoined(syntax.Component(scheme), syntax.Component(authority), dir, path, syntax.Component(query), syntax.Component(fragment))
 }

@@ -3,7 +3,6 @@ package parser
 import (
 	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/internal/automaton"
-	"github.com/rfc2396/rfc2396/internal/dfa"
 )
 
 // The automata of Appendix A exactly: gen builds the deterministic
@@ -11,7 +10,7 @@ import (
 // alone (package internal/automaton: Glushkov's construction and the
 // subset construction) and writes them into tables.bin, which
 // tables_gen.go embeds with the rule paths and expectations its states
-// index; nothing here reads the BNF at run time. Package internal/dfa runs
+// index; nothing here reads the BNF at run time. Package internal/automaton runs
 // them, reading the blob in place.
 //
 // Appendix A is regular, so the automaton of a rule knows after every byte
@@ -35,7 +34,7 @@ func strictMatch(rule grammar.Rule, s string) bool { return strictAutomaton(rule
 // where readings part (net_path before abs_path, server before reg_name,
 // absoluteURI before relativeURI), AltPath the last. It panics if rule is
 // not a rule of Appendix A.
-func strictExplain(rule grammar.Rule, s string) dfa.Result[grammar.Rule] {
+func strictExplain(rule grammar.Rule, s string) automaton.Explanation[grammar.Rule] {
 	return strictAutomaton(rule).Explain(s)
 }
 
@@ -50,8 +49,8 @@ var describedRules = []string{"uric", "uric_no_slash", "pchar", "reserved", "unr
 // the same reading of alternative paths. The playground's WebAssembly
 // module answers with them instead of the tables (strict_automata_js.go);
 // TestLazyAgainstTables checks that both give the same answers.
-func newStrictLazyAutomata() *dfa.LazySet[grammar.Rule] {
-	return dfa.NewLazySet(grammar.NumRules, func() (*automaton.Grammar, []grammar.Rule) {
+func newStrictLazyAutomata() *automaton.LazySet[grammar.Rule] {
+	return automaton.NewLazySet(grammar.NumRules, func() (*automaton.Grammar, []grammar.Rule) {
 		g, rules, err := automataGrammar(0)
 		if err != nil {
 			panic("parser: Appendix A's grammar: " + err.Error()) // generated; checked by tests

@@ -4,7 +4,7 @@ package parser
 
 import (
 	"github.com/rfc2396/rfc2396/grammar"
-	"github.com/rfc2396/rfc2396/internal/pegrun"
+	"github.com/rfc2396/rfc2396/internal/syntax"
 )
 
 // strictCompactParser runs the parser gen compiled by grammar.Rule. A strictCompactParser is not
@@ -127,36 +127,36 @@ var strictCompactClass14 = [256]bool{'\x00': true, '\x01': true, '\x02': true, '
 var strictCompactClass15 = [256]bool{'\x00': true, '\x01': true, '\x02': true, '\x03': true, '\x04': true, '\x05': true, '\x06': true, '\a': true, '\b': true, '\t': true, '\n': true, '\v': true, '\f': true, '\r': true, '\x0e': true, '\x0f': true, '\x10': true, '\x11': true, '\x12': true, '\x13': true, '\x14': true, '\x15': true, '\x16': true, '\x17': true, '\x18': true, '\x19': true, '\x1a': true, '\x1b': true, '\x1c': true, '\x1d': true, '\x1e': true, '\x1f': true, ' ': true, '!': true, '"': true, '$': true, '%': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '<': true, '=': true, '>': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '[': true, '\\': true, ']': true, '^': true, '_': true, '`': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '{': true, '|': true, '}': true, '~': true, '\x7f': true, '\u0080': true, '\u0081': true, '\u0082': true, '\u0083': true, '\u0084': true, '\u0085': true, '\u0086': true, '\u0087': true, '\u0088': true, '\u0089': true, '\u008a': true, '\u008b': true, '\u008c': true, '\u008d': true, '\u008e': true, '\u008f': true, '\u0090': true, '\u0091': true, '\u0092': true, '\u0093': true, '\u0094': true, '\u0095': true, '\u0096': true, '\u0097': true, '\u0098': true, '\u0099': true, '\u009a': true, '\u009b': true, '\u009c': true, '\u009d': true, '\u009e': true, '\u009f': true, '\u00a0': true, '¡': true, '¢': true, '£': true, '¤': true, '¥': true, '¦': true, '§': true, '¨': true, '©': true, 'ª': true, '«': true, '¬': true, '\u00ad': true, '®': true, '¯': true, '°': true, '±': true, '²': true, '³': true, '´': true, 'µ': true, '¶': true, '·': true, '¸': true, '¹': true, 'º': true, '»': true, '¼': true, '½': true, '¾': true, '¿': true, 'À': true, 'Á': true, 'Â': true, 'Ã': true, 'Ä': true, 'Å': true, 'Æ': true, 'Ç': true, 'È': true, 'É': true, 'Ê': true, 'Ë': true, 'Ì': true, 'Í': true, 'Î': true, 'Ï': true, 'Ð': true, 'Ñ': true, 'Ò': true, 'Ó': true, 'Ô': true, 'Õ': true, 'Ö': true, '×': true, 'Ø': true, 'Ù': true, 'Ú': true, 'Û': true, 'Ü': true, 'Ý': true, 'Þ': true, 'ß': true, 'à': true, 'á': true, 'â': true, 'ã': true, 'ä': true, 'å': true, 'æ': true, 'ç': true, 'è': true, 'é': true, 'ê': true, 'ë': true, 'ì': true, 'í': true, 'î': true, 'ï': true, 'ð': true, 'ñ': true, 'ò': true, 'ó': true, 'ô': true, 'õ': true, 'ö': true, '÷': true, 'ø': true, 'ù': true, 'ú': true, 'û': true, 'ü': true, 'ý': true, 'þ': true, 'ÿ': true}
 
 // strictCompactRun0 is [!$&-;=@-Z_a-z~] / escape.
-var strictCompactRun0 = [1]pegrun.Run{
+var strictCompactRun0 = [1]syntax.Run{
 	{Class: strictCompactClass0, Escapes: true},
 }
 
 // strictCompactRun1 is [!$&-.0-9;=@-Z_a-z~] / escape.
-var strictCompactRun1 = [1]pegrun.Run{
+var strictCompactRun1 = [1]syntax.Run{
 	{Class: strictCompactClass1, Escapes: true},
 }
 
 // strictCompactRun2 is [!$&-;=?-Z_a-z~] / escape.
-var strictCompactRun2 = [1]pegrun.Run{
+var strictCompactRun2 = [1]syntax.Run{
 	{Class: strictCompactClass2, Escapes: true},
 }
 
 // strictCompactRun3 is [+\-.0-9A-Za-z].
-var strictCompactRun3 = [1]pegrun.Run{
+var strictCompactRun3 = [1]syntax.Run{
 	{Class: strictCompactClass3},
 }
 
 // strictCompactRun4 is [!$&-.0-;=@-Z_a-z~] / escape.
-var strictCompactRun4 = [1]pegrun.Run{
+var strictCompactRun4 = [1]syntax.Run{
 	{Class: strictCompactClass4, Escapes: true},
 }
 
 // strictCompactRun5 is [!$&-.0-;=A-Z_a-z~] / escape.
-var strictCompactRun5 = [1]pegrun.Run{
+var strictCompactRun5 = [1]syntax.Run{
 	{Class: strictCompactClass5, Escapes: true},
 }
 
 // strictCompactRun6 is [0-9].
-var strictCompactRun6 = [1]pegrun.Run{
+var strictCompactRun6 = [1]syntax.Run{
 	{Class: strictCompactClass8},
 }

@@ -2,7 +2,7 @@
 
 package parser
 
-import "github.com/rfc2396/rfc2396/internal/pegrun"
+import "github.com/rfc2396/rfc2396/internal/syntax"
 
 // strictCompactPegRule is a rule of the grammar: the rule of a token.
 type strictCompactPegRule uint8
@@ -104,7 +104,7 @@ func (p *strictCompactCompiled) matchURI_reference(s string, pos int) int {
 	mark := p.n
 	var s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11 int
 	var t0, t1, t2, t3, t4, t5, t6, t7 int
-	var run *pegrun.Run
+	var run *syntax.Run
 	s0 = pos
 	t0 = p.n
 	s1 = pos
@@ -136,9 +136,9 @@ func (p *strictCompactCompiled) matchURI_reference(s string, pos int) int {
 	}
 	pos += 1
 	run = &strictCompactRun0[0]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%') {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	goto l9
 l8:
@@ -156,9 +156,9 @@ l7:
 	}
 	pos += 1
 	run = &strictCompactRun0[0]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%') {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 l6:
 	s5 = pos
@@ -205,9 +205,9 @@ l3:
 	}
 	pos += 1
 	run = &strictCompactRun0[0]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%') {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	goto l15
 l14:
@@ -225,18 +225,18 @@ l13:
 	}
 	pos += 1
 	run = &strictCompactRun0[0]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%') {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	goto l12
 l16:
 	pos = s6
 	s8 = pos
 	run = &strictCompactRun1[0]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%') {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	if pos == s8 {
 		goto l0
@@ -247,9 +247,9 @@ l16:
 	}
 	pos += 1
 	run = &strictCompactRun0[0]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%') {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	goto l18
 l17:
@@ -305,7 +305,7 @@ func (p *strictCompactCompiled) matchopaque_part(s string, pos int) int {
 	begin := pos
 	mark := p.n
 	var s0 int
-	var run *pegrun.Run
+	var run *syntax.Run
 	s0 = pos
 	if pos >= len(s) || !(strictCompactClass12[s[pos]]) {
 		goto l1
@@ -328,9 +328,9 @@ l1:
 	pos++
 l0:
 	run = &strictCompactRun2[0]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%') {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	p.add(strictCompactRuleopaque_part, begin, pos)
 	return pos
@@ -343,13 +343,13 @@ fail:
 func (p *strictCompactCompiled) matchscheme(s string, pos int) int {
 	begin := pos
 	mark := p.n
-	var run *pegrun.Run
+	var run *syntax.Run
 	if pos >= len(s) || !(strictCompactClass9[s[pos]]) {
 		goto fail
 	}
 	pos++
 	run = &strictCompactRun3[0]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	p.add(strictCompactRulescheme, begin, pos)
 	return pos
 fail:
@@ -442,12 +442,12 @@ func (p *strictCompactCompiled) matchreg_name(s string, pos int) int {
 	begin := pos
 	mark := p.n
 	var s0 int
-	var run *pegrun.Run
+	var run *syntax.Run
 	s0 = pos
 	run = &strictCompactRun4[0]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%') {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	if pos == s0 {
 		goto fail
@@ -462,11 +462,11 @@ fail:
 // matchuserinfo matches userinfo in s from pos: where it ends, or -1.
 func (p *strictCompactCompiled) matchuserinfo(s string, pos int) int {
 	begin := pos
-	var run *pegrun.Run
+	var run *syntax.Run
 	run = &strictCompactRun5[0]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%') {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	p.add(strictCompactRuleuserinfo, begin, pos)
 	return pos
@@ -484,7 +484,7 @@ l0:
 	}
 	pos++
 	s1 = pos
-	pos = pegrun.Span(s, pos, &strictCompactClass6)
+	pos = syntax.Span(s, pos, &strictCompactClass6)
 	for pos > s1 && !strictCompactClass7[s[pos-1]] {
 		pos--
 	}
@@ -507,7 +507,7 @@ l2:
 	}
 	pos++
 	s2 = pos
-	pos = pegrun.Span(s, pos, &strictCompactClass6)
+	pos = syntax.Span(s, pos, &strictCompactClass6)
 	for pos > s2 && !strictCompactClass7[s[pos-1]] {
 		pos--
 	}
@@ -526,10 +526,10 @@ func (p *strictCompactCompiled) matchIPv4address(s string, pos int) int {
 	begin := pos
 	mark := p.n
 	var s0, s1, s2, s3 int
-	var run *pegrun.Run
+	var run *syntax.Run
 	s0 = pos
 	run = &strictCompactRun6[0]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos == s0 {
 		goto fail
 	}
@@ -539,7 +539,7 @@ func (p *strictCompactCompiled) matchIPv4address(s string, pos int) int {
 	pos += 1
 	s1 = pos
 	run = &strictCompactRun6[0]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos == s1 {
 		goto fail
 	}
@@ -549,7 +549,7 @@ func (p *strictCompactCompiled) matchIPv4address(s string, pos int) int {
 	pos += 1
 	s2 = pos
 	run = &strictCompactRun6[0]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos == s2 {
 		goto fail
 	}
@@ -559,7 +559,7 @@ func (p *strictCompactCompiled) matchIPv4address(s string, pos int) int {
 	pos += 1
 	s3 = pos
 	run = &strictCompactRun6[0]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos == s3 {
 		goto fail
 	}
@@ -573,9 +573,9 @@ fail:
 // matchport matches port in s from pos: where it ends, or -1.
 func (p *strictCompactCompiled) matchport(s string, pos int) int {
 	begin := pos
-	var run *pegrun.Run
+	var run *syntax.Run
 	run = &strictCompactRun6[0]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	p.add(strictCompactRuleport, begin, pos)
 	return pos
 }
@@ -583,11 +583,11 @@ func (p *strictCompactCompiled) matchport(s string, pos int) int {
 // matchquery matches query in s from pos: where it ends, or -1.
 func (p *strictCompactCompiled) matchquery(s string, pos int) int {
 	begin := pos
-	var run *pegrun.Run
+	var run *syntax.Run
 	run = &strictCompactRun2[0]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%') {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	p.add(strictCompactRulequery, begin, pos)
 	return pos
@@ -596,11 +596,11 @@ func (p *strictCompactCompiled) matchquery(s string, pos int) int {
 // matchfragment matches fragment in s from pos: where it ends, or -1.
 func (p *strictCompactCompiled) matchfragment(s string, pos int) int {
 	begin := pos
-	var run *pegrun.Run
+	var run *syntax.Run
 	run = &strictCompactRun2[0]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%') {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	p.add(strictCompactRulefragment, begin, pos)
 	return pos

@@ -8,25 +8,25 @@ import (
 	_ "embed"
 
 	"github.com/rfc2396/rfc2396/grammar"
-	"github.com/rfc2396/rfc2396/internal/dfa"
+	"github.com/rfc2396/rfc2396/internal/automaton"
 )
 
 // strictTablesBin is the deterministic automaton of every rule, built by gen from
-// the BNF (see package internal/automaton), in the layout of package
-// internal/dfa (version 2).
+// the BNF by package internal/automaton, in the layout it documents
+// (table_layout.go, version 2).
 //
 //go:embed tables.bin
 var strictTablesBin string
 
 // strictAutomata are the tables of every rule, read in place from strictTablesBin.
-var strictAutomata = dfa.MustSlice("parser/tables.bin", strictTablesBin, &strictIndex, grammar.NumRules, strictPaths[:], strictExpectations[:])
+var strictAutomata = automaton.MustSliceTables("parser/tables.bin", strictTablesBin, &strictIndex, grammar.NumRules, strictPaths[:], strictExpectations[:])
 
 // strictIndex is where each rule's table lies in strictTablesBin: the blob's header
 // and directory again, so that the tables are cut out of it at start-up
 // without reading it.
-var strictIndex = dfa.Index{
+var strictIndex = automaton.TablesIndex{
 	Size: 90731, Paths: 192, Expectations: 40, InfosAt: 1468, Infos: 365,
-	Tables: []dfa.Entry{
+	Tables: []automaton.TableEntry{
 		grammar.RuleURIReference: {Classes: 19, States: 515, ClassOfAt: 3658, TransAt: 3914, StatesAt: 23484, Pairs: 30, MatchStates: 12, MatchStart: 343, MatchAccept: 343, PairOfAt: 25690, MatchAt: 24514},
 		grammar.RuleAbsoluteURI:  {Classes: 18, States: 238, ClassOfAt: 26051, TransAt: 26307, StatesAt: 34875, Pairs: 18, MatchStates: 6, MatchStart: 0, MatchAccept: 180, PairOfAt: 35783, MatchAt: 35351},
 		grammar.RuleRelativeURI:  {Classes: 18, States: 272, ClassOfAt: 26051, TransAt: 36107, StatesAt: 45899, Pairs: 15, MatchStates: 7, MatchStart: 0, MatchAccept: 165, PairOfAt: 46905, MatchAt: 46443},

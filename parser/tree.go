@@ -4,7 +4,7 @@ import (
 	"slices"
 
 	"github.com/rfc2396/rfc2396/grammar"
-	"github.com/rfc2396/rfc2396/internal/pegrun"
+	"github.com/rfc2396/rfc2396/internal/syntax"
 )
 
 // Node is a node of a parse tree: an Appendix A rule, the byte span
@@ -24,7 +24,7 @@ func ParseTree(rule grammar.Rule, s string) (*Node, error) { return strict.Parse
 
 // buildTree makes the parse tree of the tokens of a successful match.
 func buildTree(p *editReferenceParser) *Node {
-	return pegrun.BuildTree[grammar.Rule](p, calls, func(r grammar.Rule, begin, end int, children []*Node) *Node {
+	return syntax.BuildTree[grammar.Rule](p, calls, func(r grammar.Rule, begin, end int, children []*Node) *Node {
 		return &Node{Rule: r, Begin: begin, End: end, Children: children}
 	})
 }

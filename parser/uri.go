@@ -1,7 +1,7 @@
 package parser
 
 import (
-	"github.com/rfc2396/rfc2396/internal/uriparts"
+	"github.com/rfc2396/rfc2396/internal/syntax"
 	"github.com/rfc2396/rfc2396/uri"
 )
 
@@ -111,14 +111,14 @@ func (k HostKind) String() string {
 type URI struct {
 	profile       *Profile // the grammar it was read under; nil is Strict
 	ref           string
-	spans         uriparts.Spans
+	spans         syntax.ComponentSpans
 	opaque        bool
 	authorityKind AuthorityKind
 	hostKind      HostKind
 }
 
 // component returns component p; a nil u has none.
-func (u *URI) component(p uriparts.Part) Component {
+func (u *URI) component(p syntax.Part) Component {
 	if u == nil {
 		return Component{}
 	}
@@ -127,7 +127,7 @@ func (u *URI) component(p uriparts.Part) Component {
 }
 
 // Scheme returns the scheme (section 3.1), defined for an absolute URI.
-func (u *URI) Scheme() Component { return u.component(uriparts.Scheme) }
+func (u *URI) Scheme() Component { return u.component(syntax.Scheme) }
 
 // SchemeSpecificPart returns everything between the scheme's ":" and the
 // "#" of the fragment, or, for a relative reference, everything before the
@@ -142,7 +142,7 @@ func (u *URI) SchemeSpecificPart() string {
 
 // Authority returns the authority (section 3.2), defined when the reference
 // has a net_path ("//"), possibly empty ("file:///x").
-func (u *URI) Authority() Component { return u.component(uriparts.Authority) }
+func (u *URI) Authority() Component { return u.component(syntax.Authority) }
 
 // AuthorityKind tells whether the authority is server-based or
 // registry-based.
@@ -155,21 +155,21 @@ func (u *URI) AuthorityKind() AuthorityKind {
 
 // UserInfo returns the userinfo of a server-based authority (section
 // 3.2.2), defined when the authority has an "@".
-func (u *URI) UserInfo() Component { return u.component(uriparts.UserInfo) }
+func (u *URI) UserInfo() Component { return u.component(syntax.UserInfo) }
 
 // Host returns the host of a server-based authority (section 3.2.2): a
 // hostname or an IPv4address, as HostKind tells.
-func (u *URI) Host() Component { return u.component(uriparts.Host) }
+func (u *URI) Host() Component { return u.component(syntax.Host) }
 
 // Port returns the port of a server-based authority (section 3.2.2), defined
 // when the host is followed by ":". port = *digit, so a defined port may be
 // empty: "http://h:/".
-func (u *URI) Port() Component { return u.component(uriparts.Port) }
+func (u *URI) Port() Component { return u.component(syntax.Port) }
 
 // Path returns the path (section 3.3). It is never undefined, but may be
 // empty. For an opaque URI it is the whole opaque_part: section 3's
 // "<path>" names both abs_path and opaque_part.
-func (u *URI) Path() string { return u.component(uriparts.Path).Value }
+func (u *URI) Path() string { return u.component(syntax.Path).Value }
 
 // IsOpaque reports an absolute URI whose scheme-specific part does not start
 // with "/" (opaque_part, section 3).
@@ -178,10 +178,10 @@ func (u *URI) IsOpaque() bool { return u != nil && u.opaque }
 // Query returns the query (section 3.4). It is always undefined for an
 // opaque URI: Appendix A gives opaque_part no query, so in "mailto:a?b" the
 // "?b" is part of the path.
-func (u *URI) Query() Component { return u.component(uriparts.Query) }
+func (u *URI) Query() Component { return u.component(syntax.Query) }
 
 // Fragment returns the fragment identifier (section 4.1).
-func (u *URI) Fragment() Component { return u.component(uriparts.Fragment) }
+func (u *URI) Fragment() Component { return u.component(syntax.Fragment) }
 
 // Profile returns the profile u was parsed under: [Strict] for Parse and
 // ParseInto, the profile for a [Profile]'s Parse, the base's for a
@@ -194,7 +194,7 @@ func (u *URI) Profile() *Profile {
 }
 
 // IsAbsolute reports whether u has a scheme (absoluteURI, section 3).
-func (u *URI) IsAbsolute() bool { return u != nil && u.spans.Has(uriparts.Scheme) }
+func (u *URI) IsAbsolute() bool { return u != nil && u.spans.Has(syntax.Scheme) }
 
 // String returns the reference. It is the recomposition of section 5.2,
 // step 7: scheme ":" if defined, "//" authority if defined, the path, "?"

@@ -5,7 +5,7 @@ package rfc3986
 import (
 	"sync"
 
-	"github.com/rfc2396/rfc2396/internal/pct"
+	"github.com/rfc2396/rfc2396/internal/syntax"
 	"github.com/rfc2396/rfc2396/rfc3986/grammar"
 	"github.com/rfc2396/rfc2396/uri"
 )
@@ -257,10 +257,10 @@ var roles = [grammar.NumRules]uri.Role{
 // the grammar (escape_gen.go), so that an edit of rfc3986.peg changes
 // Escape with it.
 var (
-	unreserved = pct.SetOf(unreservedBytes)
-	queryData  = pct.SetOf(unreservedBytes + queryBytes)
-	fragData   = pct.SetOf(unreservedBytes + fragmentBytes)
-	slash      = pct.SetOf("/")
+	unreserved = syntax.ByteSetOf(unreservedBytes)
+	queryData  = syntax.ByteSetOf(unreservedBytes + queryBytes)
+	fragData   = syntax.ByteSetOf(unreservedBytes + fragmentBytes)
+	slash      = syntax.ByteSetOf("/")
 )
 
 // escapeTables holds what Escape knows of each rule it supports. The path
@@ -268,16 +268,16 @@ var (
 // must start with "/" and a rootless one must not. A rule the grammar does
 // not let be empty refuses the empty string. Delims are what the decoded
 // accessors split a component on.
-var escapeTables = map[grammar.Rule]*pct.Table{
-	grammar.RuleUserinfo:     {Raw: unreserved, First: unreserved, NonEmpty: escapeNonEmpty[grammar.RuleUserinfo], Delims: pct.SetOf(userinfoDelims)},
-	grammar.RuleRegName:      {Raw: unreserved, First: unreserved, NonEmpty: escapeNonEmpty[grammar.RuleRegName], Delims: pct.SetOf(regNameDelims)},
+var escapeTables = map[grammar.Rule]*syntax.EscapeTable{
+	grammar.RuleUserinfo:     {Raw: unreserved, First: unreserved, NonEmpty: escapeNonEmpty[grammar.RuleUserinfo], Delims: syntax.ByteSetOf(userinfoDelims)},
+	grammar.RuleRegName:      {Raw: unreserved, First: unreserved, NonEmpty: escapeNonEmpty[grammar.RuleRegName], Delims: syntax.ByteSetOf(regNameDelims)},
 	grammar.RulePathAbempty:  {Raw: unreserved, First: slash, Keep: slash, FirstSegment: unreserved, NonEmpty: escapeNonEmpty[grammar.RulePathAbempty]},
 	grammar.RulePathNoscheme: {Raw: unreserved, First: unreserved, Keep: slash, FirstSegment: unreserved, NonEmpty: escapeNonEmpty[grammar.RulePathNoscheme]},
 	grammar.RulePathRootless: {Raw: unreserved, First: unreserved, Keep: slash, FirstSegment: unreserved, NonEmpty: escapeNonEmpty[grammar.RulePathRootless]},
 	grammar.RuleSegment:      {Raw: unreserved, First: unreserved, NonEmpty: escapeNonEmpty[grammar.RuleSegment]},
 	grammar.RuleSegmentNz:    {Raw: unreserved, First: unreserved, NonEmpty: escapeNonEmpty[grammar.RuleSegmentNz]},
 	grammar.RuleSegmentNzNc:  {Raw: unreserved, First: unreserved, NonEmpty: escapeNonEmpty[grammar.RuleSegmentNzNc]},
-	grammar.RuleQuery:        {Raw: queryData, First: queryData, NonEmpty: escapeNonEmpty[grammar.RuleQuery], Delims: pct.SetOf(queryDelims)},
+	grammar.RuleQuery:        {Raw: queryData, First: queryData, NonEmpty: escapeNonEmpty[grammar.RuleQuery], Delims: syntax.ByteSetOf(queryDelims)},
 	grammar.RuleFragment:     {Raw: fragData, First: fragData, NonEmpty: escapeNonEmpty[grammar.RuleFragment]},
 }
 

@@ -5,7 +5,7 @@ package rfc3987
 import (
 	"sync"
 
-	"github.com/rfc2396/rfc2396/internal/pct"
+	"github.com/rfc2396/rfc2396/internal/syntax"
 	"github.com/rfc2396/rfc2396/rfc3987/grammar"
 	"github.com/rfc2396/rfc2396/uri"
 )
@@ -263,10 +263,10 @@ var roles = [grammar.NumRules]uri.Role{
 // the grammar (escape_gen.go), so that an edit of rfc3987.peg changes
 // Escape with it.
 var (
-	unreserved = pct.SetOf(unreservedBytes)
-	queryData  = pct.SetOf(unreservedBytes + queryBytes)
-	fragData   = pct.SetOf(unreservedBytes + fragmentBytes)
-	slash      = pct.SetOf("/")
+	unreserved = syntax.ByteSetOf(unreservedBytes)
+	queryData  = syntax.ByteSetOf(unreservedBytes + queryBytes)
+	fragData   = syntax.ByteSetOf(unreservedBytes + fragmentBytes)
+	slash      = syntax.ByteSetOf("/")
 )
 
 // escapeTables holds what Escape knows of each rule it supports. The path
@@ -274,16 +274,16 @@ var (
 // must start with "/" and a rootless one must not. A rule the grammar does
 // not let be empty refuses the empty string. Delims are what the decoded
 // accessors split a component on.
-var escapeTables = map[grammar.Rule]*pct.Table{
-	grammar.RuleIuserinfo:     {Raw: unreserved, First: unreserved, NonEmpty: escapeNonEmpty[grammar.RuleIuserinfo], Delims: pct.SetOf(userinfoDelims)},
-	grammar.RuleIregName:      {Raw: unreserved, First: unreserved, NonEmpty: escapeNonEmpty[grammar.RuleIregName], Delims: pct.SetOf(regNameDelims)},
+var escapeTables = map[grammar.Rule]*syntax.EscapeTable{
+	grammar.RuleIuserinfo:     {Raw: unreserved, First: unreserved, NonEmpty: escapeNonEmpty[grammar.RuleIuserinfo], Delims: syntax.ByteSetOf(userinfoDelims)},
+	grammar.RuleIregName:      {Raw: unreserved, First: unreserved, NonEmpty: escapeNonEmpty[grammar.RuleIregName], Delims: syntax.ByteSetOf(regNameDelims)},
 	grammar.RuleIpathAbempty:  {Raw: unreserved, First: slash, Keep: slash, FirstSegment: unreserved, NonEmpty: escapeNonEmpty[grammar.RuleIpathAbempty]},
 	grammar.RuleIpathNoscheme: {Raw: unreserved, First: unreserved, Keep: slash, FirstSegment: unreserved, NonEmpty: escapeNonEmpty[grammar.RuleIpathNoscheme]},
 	grammar.RuleIpathRootless: {Raw: unreserved, First: unreserved, Keep: slash, FirstSegment: unreserved, NonEmpty: escapeNonEmpty[grammar.RuleIpathRootless]},
 	grammar.RuleIsegment:      {Raw: unreserved, First: unreserved, NonEmpty: escapeNonEmpty[grammar.RuleIsegment]},
 	grammar.RuleIsegmentNz:    {Raw: unreserved, First: unreserved, NonEmpty: escapeNonEmpty[grammar.RuleIsegmentNz]},
 	grammar.RuleIsegmentNzNc:  {Raw: unreserved, First: unreserved, NonEmpty: escapeNonEmpty[grammar.RuleIsegmentNzNc]},
-	grammar.RuleIquery:        {Raw: queryData, First: queryData, NonEmpty: escapeNonEmpty[grammar.RuleIquery], Delims: pct.SetOf(queryDelims)},
+	grammar.RuleIquery:        {Raw: queryData, First: queryData, NonEmpty: escapeNonEmpty[grammar.RuleIquery], Delims: syntax.ByteSetOf(queryDelims)},
 	grammar.RuleIfragment:     {Raw: fragData, First: fragData, NonEmpty: escapeNonEmpty[grammar.RuleIfragment]},
 }
 

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/rfc2396/rfc2396/internal/pct"
+	"github.com/rfc2396/rfc2396/internal/syntax"
 )
 
 // addSeeds adds the first field of every row of the tables named.
@@ -82,7 +82,7 @@ func FuzzToURI(f *testing.F) {
 		if strings.IndexByte(iri, '%') >= 0 {
 			return
 		}
-		if dec, bad := pct.Decode(uri); bad >= 0 || dec != iri {
+		if dec, bad := syntax.DecodePercent(uri); bad >= 0 || dec != iri {
 			t.Fatalf("decoding ToURI(%q) = %q gives %q (bad %d)", iri, uri, dec, bad)
 		}
 		if utf8.ValidString(iri) && allowedAt(iri) {
@@ -101,8 +101,8 @@ func FuzzToURI(f *testing.F) {
 func spec32Back(uri string) string {
 	var b strings.Builder
 	for i := 0; i < len(uri); i++ {
-		if uri[i] == '%' && i+2 < len(uri) && pct.IsHex(uri[i+1]) && pct.IsHex(uri[i+2]) {
-			c := pct.HexValue(uri[i+1])<<4 | pct.HexValue(uri[i+2])
+		if uri[i] == '%' && i+2 < len(uri) && syntax.IsHex(uri[i+1]) && syntax.IsHex(uri[i+2]) {
+			c := syntax.HexValue(uri[i+1])<<4 | syntax.HexValue(uri[i+2])
 			switch {
 			case strings.IndexByte("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~", c) >= 0:
 				b.WriteByte(c)
@@ -138,7 +138,7 @@ func FuzzToIRI(f *testing.F) {
 		if !utf8.ValidString(iri) {
 			t.Fatalf("ToIRI(%q) = %q, not UTF-8", uri, iri)
 		}
-		if _, bad := pct.Decode(uri); bad >= 0 {
+		if _, bad := syntax.DecodePercent(uri); bad >= 0 {
 			return // a "%" without two hex digits: not a URI
 		}
 		if !allowedAt(iri) {
@@ -249,7 +249,7 @@ func FuzzNormalize(f *testing.F) {
 		f.Add(r.fields[1])
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		if _, bad := pct.Decode(s); bad >= 0 {
+		if _, bad := syntax.DecodePercent(s); bad >= 0 {
 			// A "%" without two hex digits, not in an IRI: it could meet
 			// hex digits that a decoding brings next to it.
 			s = strings.ReplaceAll(s, "%", "%25")
@@ -264,7 +264,7 @@ func FuzzNormalize(f *testing.F) {
 		}
 		n := NormalizePercentEncoding(s)
 		for i := 0; i+2 < len(n); i++ {
-			if n[i] == '%' && pct.IsHex(n[i+1]) && pct.IsHex(n[i+2]) && (n[i+1] >= 'a' || n[i+2] >= 'a') {
+			if n[i] == '%' && syntax.IsHex(n[i+1]) && syntax.IsHex(n[i+2]) && (n[i+1] >= 'a' || n[i+2] >= 'a') {
 				t.Fatalf("NormalizePercentEncoding(%q) = %q: lowercase hex at %d", s, n, i)
 			}
 		}

@@ -8,7 +8,7 @@ import (
 
 	"golang.org/x/net/idna"
 
-	"github.com/rfc2396/rfc2396/internal/pct"
+	"github.com/rfc2396/rfc2396/internal/syntax"
 )
 
 // The causes of a [HostError] found before the IDNA conversion; an error
@@ -125,7 +125,7 @@ func labelToASCII(label string) (string, error) {
 	if label == "" {
 		return "", ErrHostEmptyLabel
 	}
-	dec, bad := pct.Decode(label)
+	dec, bad := syntax.DecodePercent(label)
 	if bad >= 0 {
 		return "", ErrHostPercent
 	}

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/rfc2396/rfc2396/internal/pct"
+	"github.com/rfc2396/rfc2396/internal/syntax"
 )
 
 // ToURI maps an IRI reference to a URI reference by section 3.1 of RFC
@@ -58,8 +58,8 @@ func ToURI(iri string) string {
 // writeTriplet writes octet c as "%" and two uppercase hex digits.
 func writeTriplet(b *strings.Builder, c byte) {
 	b.WriteByte('%')
-	b.WriteByte(pct.UpperHex[c>>4])
-	b.WriteByte(pct.UpperHex[c&15])
+	b.WriteByte(syntax.UpperHex[c>>4])
+	b.WriteByte(syntax.UpperHex[c&15])
 }
 
 // ToIRI converts a URI reference to an IRI reference by the five steps of
@@ -185,8 +185,8 @@ func decodePercent(s string, upperKept bool, allowed func(r rune, at int) bool) 
 // tripletAt returns the octet that the percent-encoding at s[i] encodes,
 // if s[i:] starts with "%" and two hex digits.
 func tripletAt(s string, i int) (byte, bool) {
-	if s[i] != '%' || i+2 >= len(s) || !pct.IsHex(s[i+1]) || !pct.IsHex(s[i+2]) {
+	if s[i] != '%' || i+2 >= len(s) || !syntax.IsHex(s[i+1]) || !syntax.IsHex(s[i+2]) {
 		return 0, false
 	}
-	return pct.HexValue(s[i+1])<<4 | pct.HexValue(s[i+2]), true
+	return syntax.HexValue(s[i+1])<<4 | syntax.HexValue(s[i+2]), true
 }

@@ -5,7 +5,7 @@
 package rfc3987
 
 import (
-	"github.com/rfc2396/rfc2396/internal/uriparts"
+	"github.com/rfc2396/rfc2396/internal/syntax"
 	"github.com/rfc2396/rfc2396/rfc3987/grammar"
 	"github.com/rfc2396/rfc2396/uri"
 )
@@ -25,7 +25,7 @@ func tokens(ref string) (p uri.Parts, ok bool) {
 // ParseInto call directly (see [uri.FromParts]). It takes no reference
 // longer than a URI holds.
 func tokensInto(ref string, p *uri.Parts) bool {
-	if len(ref) > uriparts.MaxLen {
+	if len(ref) > syntax.MaxRefLen {
 		return false
 	}
 	var tp grammar.Parser

@@ -3,6 +3,8 @@ package rfc6570
 import (
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/rfc2396/rfc2396/internal/syntax"
 )
 
 // Expand expands template with vars: [Parse] and [Template.Expand] in one
@@ -296,7 +298,7 @@ func prefix(s string, n int, reserved bool) string {
 // of s, which starts with a triplet: the triplets of one UTF-8 encoded
 // code point, or the first triplet alone.
 func pctChar(s string) int {
-	lead := unhex(s[1])<<4 | unhex(s[2])
+	lead := syntax.HexValue(s[1])<<4 | syntax.HexValue(s[2])
 	want := 0
 	switch {
 	case lead >= 0xC2 && lead <= 0xDF:
@@ -317,22 +319,12 @@ func pctChar(s string) int {
 		if t[0] != '%' || !isHex(t[1]) || !isHex(t[2]) {
 			return 3
 		}
-		buf[k] = unhex(t[1])<<4 | unhex(t[2])
+		buf[k] = syntax.HexValue(t[1])<<4 | syntax.HexValue(t[2])
 	}
 	if r, size := utf8.DecodeRune(buf[:want]); r == utf8.RuneError && size == 1 || size != want {
 		return 3
 	}
 	return 3 * want
-}
-
-func unhex(c byte) byte {
-	switch {
-	case c >= '0' && c <= '9':
-		return c - '0'
-	case c >= 'a' && c <= 'f':
-		return c - 'a' + 10
-	}
-	return c - 'A' + 10
 }
 
 // unreserved reports whether c is in unreserved (RFC 3986, imported by

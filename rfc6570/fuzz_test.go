@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/rfc2396/rfc2396/internal/syntax"
 )
 
 // seeds adds the templates of the testdata files to f.
@@ -136,7 +138,7 @@ func decode(s string) (string, bool) {
 		if i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2]) {
 			return "", false
 		}
-		b = append(b, unhex(s[i+1])<<4|unhex(s[i+2]))
+		b = append(b, syntax.HexValue(s[i+1])<<4|syntax.HexValue(s[i+2]))
 		i += 2
 	}
 	return string(b), true

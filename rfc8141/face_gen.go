@@ -5,7 +5,7 @@ package rfc8141
 import (
 	"sync"
 
-	"github.com/rfc2396/rfc2396/internal/pct"
+	"github.com/rfc2396/rfc2396/internal/syntax"
 	"github.com/rfc2396/rfc2396/rfc8141/grammar"
 	"github.com/rfc2396/rfc2396/uri"
 )
@@ -81,10 +81,10 @@ var roles = [grammar.NumRules]uri.Role{}
 // the grammar (escape_gen.go), so that an edit of rfc8141.peg changes
 // Escape with it.
 var (
-	unreserved = pct.SetOf(unreservedBytes)
-	queryData  = pct.SetOf(unreservedBytes + queryBytes)
-	fragData   = pct.SetOf(unreservedBytes + fragmentBytes)
-	slash      = pct.SetOf("/")
+	unreserved = syntax.ByteSetOf(unreservedBytes)
+	queryData  = syntax.ByteSetOf(unreservedBytes + queryBytes)
+	fragData   = syntax.ByteSetOf(unreservedBytes + fragmentBytes)
+	slash      = syntax.ByteSetOf("/")
 )
 
 // escapeTables holds what Escape knows of each rule it supports. The path
@@ -92,7 +92,7 @@ var (
 // must start with "/" and a rootless one must not. A rule the grammar does
 // not let be empty refuses the empty string. Delims are what the decoded
 // accessors split a component on.
-var escapeTables = map[grammar.Rule]*pct.Table{
+var escapeTables = map[grammar.Rule]*syntax.EscapeTable{
 	grammar.RuleNSS:        {Raw: unreserved, First: unreserved, NonEmpty: escapeNonEmpty[grammar.RuleNSS]},
 	grammar.RuleQComponent: {Raw: queryData, First: queryData, NonEmpty: escapeNonEmpty[grammar.RuleQComponent]},
 	grammar.RuleFComponent: {Raw: fragData, First: fragData, NonEmpty: escapeNonEmpty[grammar.RuleFComponent]},

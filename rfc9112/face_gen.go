@@ -5,7 +5,7 @@ package rfc9112
 import (
 	"sync"
 
-	"github.com/rfc2396/rfc2396/internal/pct"
+	"github.com/rfc2396/rfc2396/internal/syntax"
 	"github.com/rfc2396/rfc2396/rfc9112/grammar"
 	"github.com/rfc2396/rfc2396/uri"
 )
@@ -95,9 +95,9 @@ var roles = [grammar.NumRules]uri.Role{
 // the grammar (escape_gen.go), so that an edit of rfc9112.peg changes
 // Escape with it.
 var (
-	unreserved = pct.SetOf(unreservedBytes)
-	queryData  = pct.SetOf(unreservedBytes + queryBytes)
-	slash      = pct.SetOf("/")
+	unreserved = syntax.ByteSetOf(unreservedBytes)
+	queryData  = syntax.ByteSetOf(unreservedBytes + queryBytes)
+	slash      = syntax.ByteSetOf("/")
 )
 
 // escapeTables holds what Escape knows of each rule it supports. The path
@@ -105,9 +105,9 @@ var (
 // must start with "/" and a rootless one must not. A rule the grammar does
 // not let be empty refuses the empty string. Delims are what the decoded
 // accessors split a component on.
-var escapeTables = map[grammar.Rule]*pct.Table{
+var escapeTables = map[grammar.Rule]*syntax.EscapeTable{
 	grammar.RuleSegment: {Raw: unreserved, First: unreserved, NonEmpty: escapeNonEmpty[grammar.RuleSegment]},
-	grammar.RuleQuery:   {Raw: queryData, First: queryData, NonEmpty: escapeNonEmpty[grammar.RuleQuery], Delims: pct.SetOf(queryDelims)},
+	grammar.RuleQuery:   {Raw: queryData, First: queryData, NonEmpty: escapeNonEmpty[grammar.RuleQuery], Delims: syntax.ByteSetOf(queryDelims)},
 }
 
 // referenceParsers holds reusable parsers generated from rfc9112.peg as

@@ -5,7 +5,7 @@
 package rfc9112
 
 import (
-	"github.com/rfc2396/rfc2396/internal/uriparts"
+	"github.com/rfc2396/rfc2396/internal/syntax"
 	"github.com/rfc2396/rfc2396/rfc9112/grammar"
 	"github.com/rfc2396/rfc2396/uri"
 )
@@ -26,7 +26,7 @@ func tokens(ref string) (p uri.Parts, ok bool) {
 // ParseInto call directly (see [uri.FromParts]). It takes no reference
 // longer than a URI holds.
 func tokensInto(ref string, p *uri.Parts) bool {
-	if len(ref) > uriparts.MaxLen {
+	if len(ref) > syntax.MaxRefLen {
 		return false
 	}
 	tp := referenceParsers.Get().(*grammar.ReferenceParser)

@@ -3,7 +3,7 @@ package uri
 import (
 	"strings"
 
-	"github.com/rfc2396/rfc2396/internal/pct"
+	"github.com/rfc2396/rfc2396/internal/syntax"
 )
 
 // Escape returns s percent-encoded (section 2.1: "%" and two upper-case
@@ -29,17 +29,17 @@ func (g *Grammar[R]) Escape(s string, rule R) (string, error) {
 }
 
 // encodeDetail says more of why s could not be encoded for rule.
-func (g *Grammar[R]) encodeDetail(rule R, problem pct.Problem) string {
+func (g *Grammar[R]) encodeDetail(rule R, problem syntax.EscapeProblem) string {
 	switch {
-	case problem == pct.StartsWithSeparator:
+	case problem == syntax.StartsWithSeparator:
 		return rule.String() + ` must not start with "/"; use path-abempty`
-	case problem == pct.MustStartWithSeparator:
+	case problem == syntax.MustStartWithSeparator:
 		return rule.String() + ` must start with "/"`
-	case problem == pct.Unrepresentable && g.d.EscapeTables[rule].Keep != (pct.Set{}):
+	case problem == syntax.Unrepresentable && g.d.EscapeTables[rule].Keep != (syntax.ByteSet{}):
 		return "the grammar in force has no " + rule.String() + ` with the input's "/" where they are`
-	case problem == pct.Unrepresentable:
+	case problem == syntax.Unrepresentable:
 		return "the grammar in force has no " + rule.String() + " of the encoded input's length"
-	case problem != pct.NoProblem:
+	case problem != syntax.NoProblem:
 		return ""
 	case !g.validRule(rule):
 		return "no such rule"
@@ -60,7 +60,7 @@ func ruleNames[R Rule](rules []R) string {
 // bytes are copied unchanged. A "%" not followed by two hex digits is an
 // *[UnescapeError] with its offset.
 func (g *Grammar[R]) Unescape(s string) (string, error) {
-	out, bad := pct.Decode(s)
+	out, bad := syntax.DecodePercent(s)
 	if bad >= 0 {
 		return "", &UnescapeError{prefix: g.d.Name, Input: s, Offset: bad}
 	}

@@ -4,8 +4,7 @@ import (
 	"cmp"
 	"strconv"
 
-	"github.com/rfc2396/rfc2396/internal/pct"
-	"github.com/rfc2396/rfc2396/internal/uriparts"
+	"github.com/rfc2396/rfc2396/internal/syntax"
 )
 
 // Error reports a string that is not of an RFC 3986 Appendix A rule's
@@ -84,7 +83,7 @@ var escapeReasonTexts = [...]string{
 }
 
 // Code returns a short, stable name for r, for machines.
-func (r EscapeReason) Code() string { return pct.Reason(r).Code() }
+func (r EscapeReason) Code() string { return syntax.EscapeReason(r).Code() }
 
 // String describes r for people.
 func (r EscapeReason) String() string {
@@ -108,7 +107,7 @@ func (e *EscapeError[R]) Error() string {
 	if e == nil {
 		return "uri: <nil *EscapeError>"
 	}
-	return pct.ErrorMessage(prefixOr(e.prefix), "percent-encode", e.Rule.String(), e.Reason.String(), e.Detail)
+	return syntax.EscapeErrorMessage(prefixOr(e.prefix), "percent-encode", e.Rule.String(), e.Reason.String(), e.Detail)
 }
 
 // EscapeRules lists the rules [Grammar.Escape] supports, in the order of
@@ -161,7 +160,7 @@ func (e *UnescapeError) Error() string {
 	if e == nil {
 		return "uri: <nil *UnescapeError>"
 	}
-	return pct.UnescapeMessage(prefixOr(e.prefix), e.Input, e.Offset, "percent-encoding", `section 2.1, pct-encoded = "%" HEXDIG HEXDIG`)
+	return syntax.UnescapeMessage(prefixOr(e.prefix), e.Input, e.Offset, "percent-encoding", `section 2.1, pct-encoded = "%" HEXDIG HEXDIG`)
 }
 
 // Code returns a short, stable name for r, as JSON output and test tables
@@ -199,7 +198,7 @@ func (e *ResolveError) Unwrap() error {
 // "?" query if defined, "#" fragment if defined. It does not check the
 // result; Compose does.
 func Recompose(scheme, authority Component, path string, query, fragment Component) string {
-	return uriparts.Recompose(uriparts.Component(scheme), uriparts.Component(authority), path, uriparts.Component(query), uriparts.Component(fragment))
+	return syntax.Recompose(syntax.Component(scheme), syntax.Component(authority), path, syntax.Component(query), syntax.Component(fragment))
 }
 
 // Compose recomposes a reference from its five components (section 5.3)
@@ -264,7 +263,7 @@ type Field struct {
 
 // decode unescapes s, which comes from a valid URI.
 func decode(s string) string {
-	d, bad := pct.Decode(s)
+	d, bad := syntax.DecodePercent(s)
 	if bad >= 0 {
 		return s // unreachable: a valid URI has only well-formed escapes
 	}

@@ -5,9 +5,8 @@ import (
 	"slices"
 	"sync"
 
-	"github.com/rfc2396/rfc2396/internal/dfa"
-	"github.com/rfc2396/rfc2396/internal/pct"
-	"github.com/rfc2396/rfc2396/internal/uriparts"
+	"github.com/rfc2396/rfc2396/internal/automaton"
+	"github.com/rfc2396/rfc2396/internal/syntax"
 )
 
 // Rule is the rule type of one grammar: an int type whose values number
@@ -102,11 +101,11 @@ type Data[R Rule] struct {
 	Tree func(rule R, s string) (*Node[R], bool)
 	// Match and Explain run a rule's automaton over s.
 	Match   func(rule R, s string) bool
-	Explain func(rule R, s string) dfa.Result[R]
+	Explain func(rule R, s string) automaton.Explanation[R]
 	// EscapeTables is what Escape knows of each rule it supports, and
 	// Unreserved the characters normalization decodes (section 6.2.2.2).
-	EscapeTables map[R]*pct.Table
-	Unreserved   pct.Set
+	EscapeTables map[R]*syntax.EscapeTable
+	Unreserved   syntax.ByteSet
 	// NormalizeText, if not nil, is the last step of normalization, over
 	// the reference the steps of RFC 3986 section 6.2.2 wrote: RFC 3987
 	// section 5.3.2.2's character normalization (NFC) and 5.3.2.3's
@@ -126,7 +125,7 @@ type Data[R Rule] struct {
 // A Grammar is safe for concurrent use.
 type Grammar[R Rule] struct {
 	d       Data[R]
-	escapes pct.Grammar[R]
+	escapes syntax.EscapeGrammar[R]
 	// parent is the grammar as published, for a grammar with edits in
 	// force (allowed); variants holds the published grammar's variants,
 	// one for each set of edits asked for (at most 2^len(d.Edits)).
@@ -146,7 +145,7 @@ func New[R Rule](d Data[R]) *Grammar[R] {
 
 // initEscapes sets g's escaping, whose structure checks are g's matches.
 func (g *Grammar[R]) initEscapes() {
-	g.escapes = pct.Grammar[R]{Tables: g.d.EscapeTables, NumRules: R(g.d.NumRules),
+	g.escapes = syntax.EscapeGrammar[R]{Tables: g.d.EscapeTables, NumRules: R(g.d.NumRules),
 		Match: func(rule R, s string) bool { return g.Match(rule, s) == nil }}
 }
 
@@ -221,9 +220,9 @@ func (g *Grammar[R]) validRule(r R) bool { return r >= 0 && int(r) < g.d.NumRule
 // It is for the packages gen writes; a URI's components are read from a
 // [URI].
 type Parts struct {
-	spans    uriparts.Spans
+	spans    syntax.ComponentSpans
 	hostKind HostKind
-	f        uriparts.Filler
+	f        syntax.SpansFiller
 }
 
 // Token records a token of a rule with role role over ref[begin:end].
@@ -271,15 +270,15 @@ func (p *Parts) HostRegName(begin, end int) { p.host(RegName, begin, end) }
 
 // host records the host and its kind.
 func (p *Parts) host(k HostKind, begin, end int) {
-	p.spans.Set(uriparts.Host, begin, end)
+	p.spans.Set(syntax.Host, begin, end)
 	p.hostKind = k
 }
 
 // UserInfo is [Parts.Token] for [RoleUserInfo].
-func (p *Parts) UserInfo(begin, end int) { p.spans.Set(uriparts.UserInfo, begin, end) }
+func (p *Parts) UserInfo(begin, end int) { p.spans.Set(syntax.UserInfo, begin, end) }
 
 // Port is [Parts.Token] for [RolePort].
-func (p *Parts) Port(begin, end int) { p.spans.Set(uriparts.Port, begin, end) }
+func (p *Parts) Port(begin, end int) { p.spans.Set(syntax.Port, begin, end) }
 
 // Query is [Parts.Token] for [RoleQuery].
 func (p *Parts) Query(begin, end int) { p.f.Query(&p.spans, begin, end) }

@@ -4,8 +4,8 @@ import (
 	"maps"
 	"strings"
 
-	"github.com/rfc2396/rfc2396/internal/pct"
 	"github.com/rfc2396/rfc2396/internal/resolve"
+	"github.com/rfc2396/rfc2396/internal/syntax"
 )
 
 // DefaultPorts returns a new map from lower-case scheme to the port that
@@ -92,7 +92,7 @@ func (g *Grammar[R]) Normalize(ref string, opts ...NormalizeOption) (string, err
 
 // normalizeParsed is Normalize of a parsed reference.
 func normalizeParsed[R Rule](u *URI[R], opts []NormalizeOption) string {
-	nz := normalizer{unreserved: new(pct.Set)}
+	nz := normalizer{unreserved: new(syntax.ByteSet)}
 	g := u.grammar()
 	if g != nil {
 		nz.unreserved = &g.d.Unreserved
@@ -245,7 +245,7 @@ func (nz normalizer) writeNormalized(b *strings.Builder, s string, lower bool) {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if c == '%' && i+2 < len(s) {
-			d := pct.HexValue(s[i+1])<<4 | pct.HexValue(s[i+2])
+			d := syntax.HexValue(s[i+1])<<4 | syntax.HexValue(s[i+2])
 			if nz.isUnreserved(d) {
 				if lower && d >= 'A' && d <= 'Z' {
 					d += 'a' - 'A'
@@ -281,4 +281,4 @@ func (nz normalizer) isUnreserved(c byte) bool { return nz.unreserved.Has(c) }
 
 // normalizer is the grammar's unreserved characters, which the steps
 // of normalization decode.
-type normalizer struct{ unreserved *pct.Set }
+type normalizer struct{ unreserved *syntax.ByteSet }

@@ -6,7 +6,7 @@ import (
 
 	"github.com/rfc2396/rfc2396/internal/resolve"
 	"github.com/rfc2396/rfc2396/internal/safeout"
-	"github.com/rfc2396/rfc2396/internal/uriparts"
+	"github.com/rfc2396/rfc2396/internal/syntax"
 )
 
 // ResolveOption changes how [Grammar.Resolve] reads a reference.
@@ -353,9 +353,9 @@ func mergeDir[R Rule](base *URI[R]) string {
 	return base.Path()[:i+1]
 }
 
-// recomposeMerged is [uriparts.RecomposeJoined] over this package's components.
+// recomposeMerged is [syntax.RecomposeJoined] over this package's components.
 func recomposeMerged(scheme, authority Component, dir, path string, query, fragment Component) string {
-	return uriparts.RecomposeJoined(uriparts.Component(scheme), uriparts.Component(authority), dir, path, uriparts.Component(query), uriparts.Component(fragment))
+	return syntax.RecomposeJoined(syntax.Component(scheme), syntax.Component(authority), dir, path, syntax.Component(query), syntax.Component(fragment))
 }
 
 // RemoveDotSegments is section 5.2.4: it removes the "." and ".." segments

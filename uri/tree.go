@@ -3,7 +3,7 @@ package uri
 import (
 	"slices"
 
-	"github.com/rfc2396/rfc2396/internal/pegrun"
+	"github.com/rfc2396/rfc2396/internal/syntax"
 )
 
 // Node is a node of a parse tree: a rule of the grammar, the byte span
@@ -43,8 +43,8 @@ func (g *Grammar[R]) ParseTree(rule R, s string) (*Node[R], error) {
 // BuildTree is the parse tree of the tokens of a reference parser that
 // has matched: the generated packages' [Data.Tree] returns it. uses lists
 // the rules a rule's definition names.
-func BuildTree[R Rule](p pegrun.Tokens[R], uses func(R) []R) *Node[R] {
-	return pegrun.BuildTree[R](p, func(parent, child R) bool { return slices.Contains(uses(parent), child) },
+func BuildTree[R Rule](p syntax.Tokens[R], uses func(R) []R) *Node[R] {
+	return syntax.BuildTree[R](p, func(parent, child R) bool { return slices.Contains(uses(parent), child) },
 		func(r R, begin, end int, children []*Node[R]) *Node[R] {
 			return &Node[R]{Rule: r, Begin: begin, End: end, Children: children}
 		})

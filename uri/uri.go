@@ -3,7 +3,7 @@ package uri
 import (
 	"errors"
 
-	"github.com/rfc2396/rfc2396/internal/uriparts"
+	"github.com/rfc2396/rfc2396/internal/syntax"
 )
 
 // Component is one component of a reference: its text, raw (percent-encoding
@@ -66,7 +66,7 @@ func (k HostKind) String() string {
 type URI[R Rule] struct {
 	g        *Grammar[R]
 	ref      string
-	spans    uriparts.Spans
+	spans    syntax.ComponentSpans
 	hostKind HostKind
 }
 
@@ -79,33 +79,33 @@ func (u *URI[R]) Grammar() *Grammar[R] {
 }
 
 // Scheme is the scheme (section 3.1), undefined in a relative reference.
-func (u *URI[R]) Scheme() Component { return u.component(uriparts.Scheme) }
+func (u *URI[R]) Scheme() Component { return u.component(syntax.Scheme) }
 
 // Authority is the authority (section 3.2), after "//".
-func (u *URI[R]) Authority() Component { return u.component(uriparts.Authority) }
+func (u *URI[R]) Authority() Component { return u.component(syntax.Authority) }
 
 // UserInfo is the userinfo of the authority (section 3.2.1), before "@".
-func (u *URI[R]) UserInfo() Component { return u.component(uriparts.UserInfo) }
+func (u *URI[R]) UserInfo() Component { return u.component(syntax.UserInfo) }
 
 // Host is the host of the authority (section 3.2.2); an IP-literal keeps
 // its brackets. HostKind says which rule it matched.
-func (u *URI[R]) Host() Component { return u.component(uriparts.Host) }
+func (u *URI[R]) Host() Component { return u.component(syntax.Host) }
 
 // Port is the port of the authority (section 3.2.3), after ":"; it may be
 // defined and empty ("http://h:/").
-func (u *URI[R]) Port() Component { return u.component(uriparts.Port) }
+func (u *URI[R]) Port() Component { return u.component(syntax.Port) }
 
 // Path is the path (section 3.3), never undefined, possibly empty.
-func (u *URI[R]) Path() string { return u.component(uriparts.Path).Value }
+func (u *URI[R]) Path() string { return u.component(syntax.Path).Value }
 
 // Query is the query (section 3.4), after "?".
-func (u *URI[R]) Query() Component { return u.component(uriparts.Query) }
+func (u *URI[R]) Query() Component { return u.component(syntax.Query) }
 
 // Fragment is the fragment (section 3.5), after "#".
-func (u *URI[R]) Fragment() Component { return u.component(uriparts.Fragment) }
+func (u *URI[R]) Fragment() Component { return u.component(syntax.Fragment) }
 
 // component returns component p; a nil u has none.
-func (u *URI[R]) component(p uriparts.Part) Component {
+func (u *URI[R]) component(p syntax.Part) Component {
 	if u == nil {
 		return Component{}
 	}
@@ -115,7 +115,7 @@ func (u *URI[R]) component(p uriparts.Part) Component {
 
 // IsAbsolute reports whether u has a scheme (section 4.3: a URI, as
 // opposed to a relative reference).
-func (u *URI[R]) IsAbsolute() bool { return u != nil && u.spans.Has(uriparts.Scheme) }
+func (u *URI[R]) IsAbsolute() bool { return u != nil && u.spans.Has(syntax.Scheme) }
 
 // String returns the reference u was parsed from, which is also its
 // recomposition by section 5.3.
@@ -128,11 +128,11 @@ func (u *URI[R]) String() string {
 
 // recompose is section 5.3, component recomposition.
 func recompose(scheme, authority Component, path string, query, fragment Component) string {
-	return uriparts.Recompose(uriparts.Component(scheme), uriparts.Component(authority), path, uriparts.Component(query), uriparts.Component(fragment))
+	return syntax.Recompose(syntax.Component(scheme), syntax.Component(authority), path, syntax.Component(query), syntax.Component(fragment))
 }
 
 // maxInput is the longest reference Parse takes.
-const maxInput = uriparts.MaxLen
+const maxInput = syntax.MaxRefLen
 
 // TooLongError reports a reference longer than Parse takes (2 GiB).
 type TooLongError struct {
@@ -144,7 +144,7 @@ func (e *TooLongError) Error() string {
 	if e == nil {
 		return "uri: <nil *TooLongError>"
 	}
-	return uriparts.TooLong(prefixOr(e.prefix), e.Len)
+	return syntax.TooLongMessage(prefixOr(e.prefix), e.Len)
 }
 
 // prefixOr is the grammar's name that starts a message, or "uri" for an

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/rfc2396/rfc2396/internal/pct"
 	"github.com/rfc2396/rfc2396/internal/report"
+	"github.com/rfc2396/rfc2396/internal/syntax"
 	"github.com/rfc2396/rfc2396/parser"
 )
 
@@ -215,7 +215,7 @@ func upperHex(s string) string {
 	}
 	b := []byte(s)
 	for i := 0; i+2 < len(b); i++ {
-		if b[i] == '%' && pct.IsHex(b[i+1]) && pct.IsHex(b[i+2]) {
+		if b[i] == '%' && syntax.IsHex(b[i+1]) && syntax.IsHex(b[i+2]) {
 			b[i+1], b[i+2] = toUpper(b[i+1]), toUpper(b[i+2])
 			i += 2
 		}
@@ -238,8 +238,8 @@ func decodeUnreserved(s string) string {
 	}
 	var b strings.Builder
 	for i := 0; i < len(s); i++ {
-		if s[i] == '%' && i+2 < len(s) && pct.IsHex(s[i+1]) && pct.IsHex(s[i+2]) {
-			c := pct.HexValue(s[i+1])<<4 | pct.HexValue(s[i+2])
+		if s[i] == '%' && i+2 < len(s) && syntax.IsHex(s[i+1]) && syntax.IsHex(s[i+2]) {
+			c := syntax.HexValue(s[i+1])<<4 | syntax.HexValue(s[i+2])
 			if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '.' || c == '_' || c == '~' {
 				b.WriteByte(c)
 				i += 2

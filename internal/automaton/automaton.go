@@ -6,12 +6,16 @@
 // inside, and what could come next).
 //
 // gen runs the whole construction ([Grammar.Build]) at generate time for
-// the strict grammar and writes the result as tables
-// (package parser's tables_gen.go); the parser package runs a profile's grammar,
-// composed from generated syntax trees, with [Lazy], which builds the
-// position automaton when the profile first needs a rule and each
-// deterministic state only when an input reaches it. Nothing here reads
-// grammar text.
+// the strict grammar and writes the result as tables ([EncodeTables]: the
+// tables.bin and tables_gen.go of package parser and of each NAME/grammar);
+// the generated packages run those tables ([SliceTables], [Table]), and a
+// profile's grammar, composed from generated syntax trees, with [Lazy],
+// which builds the position automaton when the profile first needs a rule
+// and each deterministic state only when an input reaches it ([LazySet],
+// [LazyTable]). A [Table] and a [LazyTable] answer in the rules of the
+// grammar's own catalogue ([Explanation]). Each generated grammar package's
+// TestExplainTable checks its table of explained errors with
+// [CheckExplainTable]. Nothing here reads grammar text.
 //
 // Appendix A is regular, and so is every edit of it the project carries,
 // so a rule's language is exactly its automaton's: after every byte the

@@ -16,7 +16,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/rfc2396/rfc2396/internal/dfa"
+	"github.com/rfc2396/rfc2396/internal/automaton"
 )
 
 // Oracle decides membership in a rule's language, and the length of the
@@ -37,7 +37,7 @@ type Generator[R any] interface {
 // explanation of where a string leaves a rule's language.
 type Engine[R any] struct {
 	Match   func(rule R, s string) bool
-	Explain func(rule R, s string) dfa.Result[R]
+	Explain func(rule R, s string) automaton.Explanation[R]
 }
 
 // checkExplain checks one string against the oracle: Explain agrees with Match
@@ -165,9 +165,9 @@ func checkGrammar[R interface {
 // directory) gives index, the index written as Go beside it, and every
 // entry of every one of the tables is in range, so that no input can make
 // Match or Explain read outside the blob.
-func checkBlob[R fmt.Stringer](t *testing.T, blob string, index dfa.Index, tables []dfa.Table[R], rules []R) {
+func checkBlob[R fmt.Stringer](t *testing.T, blob string, index automaton.TablesIndex, tables []automaton.Table[R], rules []R) {
 	t.Helper()
-	idx, err := dfa.ReadIndex(blob, len(rules))
+	idx, err := automaton.ReadTablesIndex(blob, len(rules))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -233,11 +233,11 @@ func explainInputs(t testing.TB, files ...string) []string {
 // numRules on inputs, and on the benchmark corpus (root is the
 // repository's root from the test's package) for start, or for every rule
 // with RFC2396_LONG=1.
-func sameAsLazy[R ~int](t *testing.T, tables Engine[R], set *dfa.LazySet[R], numRules int, start R, root string, inputs []string) {
+func sameAsLazy[R ~int](t *testing.T, tables Engine[R], set *automaton.LazySet[R], numRules int, start R, root string, inputs []string) {
 	t.Helper()
 	lazy := Engine[R]{
 		Match:   func(r R, s string) bool { return set.Get(r).Match(s) },
-		Explain: func(r R, s string) dfa.Result[R] { return set.Get(r).Explain(s) },
+		Explain: func(r R, s string) automaton.Explanation[R] { return set.Get(r).Explain(s) },
 	}
 	all := rulesBelow[R](numRules)
 	sameEngines(t, tables, lazy, all, inputs)

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/rfc2396/rfc2396/internal/dfa"
+	"github.com/rfc2396/rfc2396/internal/automaton"
 )
 
 // Rule is what the checks need of a grammar's rule type: a number below
@@ -36,8 +36,8 @@ type Automata[R Rule] struct {
 }
 
 // explainTable is the table of explained errors of every explain package,
-// from its directory; go generate rewrites its expectations (package
-// internal/explaintable).
+// from its directory; go generate rewrites its expectations
+// (internal/automaton's CheckExplainTable).
 const explainTable = "testdata/explain.txt"
 
 // derivations is how many strings of each rule, half of them mutated,
@@ -81,10 +81,10 @@ type AutomataTables[R Rule] struct {
 	// Blob is the embedded tables.bin, Index the index written as Go
 	// beside it, Automata the tables read from it.
 	Blob     string
-	Index    dfa.Index
-	Automata []dfa.Table[R]
+	Index    automaton.TablesIndex
+	Automata []automaton.Table[R]
 	// Lazy is the package's automata built on demand.
-	Lazy *dfa.LazySet[R]
+	Lazy *automaton.LazySet[R]
 }
 
 // TestTables runs, as subtests, [checkBlob] over tb, a check that every rule

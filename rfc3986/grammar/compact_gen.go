@@ -2,7 +2,7 @@
 
 package grammar
 
-import "github.com/rfc2396/rfc2396/internal/pegrun"
+import "github.com/rfc2396/rfc2396/internal/syntax"
 
 // compactPegRule is a rule of the grammar: the rule of a token.
 type compactPegRule uint8
@@ -110,7 +110,7 @@ func (p *compactCompiled) matchURI_reference(s string, pos int) int {
 	mark := p.n
 	var s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13, s14, s15, s16, s17, s18, s19, s20 int
 	var t0, t1, t2, t3, t4, t5, t6, t7, t8 int
-	var run *pegrun.Run
+	var run *syntax.Run
 	s0 = pos
 	t0 = p.n
 	if pos >= len(s) || !(compactClass8[s[pos]]) {
@@ -141,9 +141,9 @@ l6:
 	}
 	pos += 1
 	run = &compactRun0[0]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%') {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	if pos != s3 {
 		goto l6
@@ -163,9 +163,9 @@ l5:
 	s4 = pos
 	s5 = pos
 	run = &compactRun0[0]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%') {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	if pos == s5 {
 		goto l10
@@ -177,9 +177,9 @@ l12:
 	}
 	pos += 1
 	run = &compactRun0[0]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%') {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	if pos != s6 {
 		goto l12
@@ -197,9 +197,9 @@ l9:
 	pos = s2
 	s7 = pos
 	run = &compactRun0[0]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%') {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	if pos == s7 {
 		goto l2
@@ -211,9 +211,9 @@ l15:
 	}
 	pos += 1
 	run = &compactRun0[0]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%') {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	if pos != s8 {
 		goto l15
@@ -278,9 +278,9 @@ l26:
 	}
 	pos += 1
 	run = &compactRun0[0]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%') {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	if pos != s13 {
 		goto l26
@@ -300,9 +300,9 @@ l25:
 	s14 = pos
 	s15 = pos
 	run = &compactRun0[0]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%') {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	if pos == s15 {
 		goto l30
@@ -314,9 +314,9 @@ l32:
 	}
 	pos += 1
 	run = &compactRun0[0]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%') {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	if pos != s16 {
 		goto l32
@@ -334,9 +334,9 @@ l29:
 	pos = s12
 	s17 = pos
 	run = &compactRun1[0]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%') {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	if pos == s17 {
 		goto l22
@@ -348,9 +348,9 @@ l35:
 	}
 	pos += 1
 	run = &compactRun0[0]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%') {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	if pos != s18 {
 		goto l35
@@ -408,13 +408,13 @@ fail:
 func (p *compactCompiled) matchscheme(s string, pos int) int {
 	begin := pos
 	mark := p.n
-	var run *pegrun.Run
+	var run *syntax.Run
 	if pos >= len(s) || !(compactClass8[s[pos]]) {
 		goto fail
 	}
 	pos++
 	run = &compactRun2[0]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	p.add(compactRulescheme, begin, pos)
 	return pos
 fail:
@@ -515,11 +515,11 @@ fail:
 // matchuserinfo matches userinfo in s from pos: where it ends, or -1.
 func (p *compactCompiled) matchuserinfo(s string, pos int) int {
 	begin := pos
-	var run *pegrun.Run
+	var run *syntax.Run
 	run = &compactRun3[0]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%') {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	p.add(compactRuleuserinfo, begin, pos)
 	return pos
@@ -528,9 +528,9 @@ func (p *compactCompiled) matchuserinfo(s string, pos int) int {
 // matchport matches port in s from pos: where it ends, or -1.
 func (p *compactCompiled) matchport(s string, pos int) int {
 	begin := pos
-	var run *pegrun.Run
+	var run *syntax.Run
 	run = &compactRun4[0]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	p.add(compactRuleport, begin, pos)
 	return pos
 }
@@ -541,7 +541,7 @@ func (p *compactCompiled) matchIP_literal(s string, pos int) int {
 	mark := p.n
 	var s0, s1, s2 int
 	var t0 int
-	var run *pegrun.Run
+	var run *syntax.Run
 	if pos >= len(s) || s[pos] != '[' {
 		goto fail
 	}
@@ -564,7 +564,7 @@ l1:
 	pos++
 	s1 = pos
 	run = &compactRun5[0]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos == s1 {
 		goto fail
 	}
@@ -574,7 +574,7 @@ l1:
 	pos += 1
 	s2 = pos
 	run = &compactRun6[0]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos == s2 {
 		goto fail
 	}
@@ -1527,11 +1527,11 @@ fail:
 // matchreg_name matches reg_name in s from pos: where it ends, or -1.
 func (p *compactCompiled) matchreg_name(s string, pos int) int {
 	begin := pos
-	var run *pegrun.Run
+	var run *syntax.Run
 	run = &compactRun7[0]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%') {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	p.add(compactRulereg_name, begin, pos)
 	return pos
@@ -1540,11 +1540,11 @@ func (p *compactCompiled) matchreg_name(s string, pos int) int {
 // matchquery matches query in s from pos: where it ends, or -1.
 func (p *compactCompiled) matchquery(s string, pos int) int {
 	begin := pos
-	var run *pegrun.Run
+	var run *syntax.Run
 	run = &compactRun8[0]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%') {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	p.add(compactRulequery, begin, pos)
 	return pos
@@ -1553,11 +1553,11 @@ func (p *compactCompiled) matchquery(s string, pos int) int {
 // matchfragment matches fragment in s from pos: where it ends, or -1.
 func (p *compactCompiled) matchfragment(s string, pos int) int {
 	begin := pos
-	var run *pegrun.Run
+	var run *syntax.Run
 	run = &compactRun8[0]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%') {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	p.add(compactRulefragment, begin, pos)
 	return pos

@@ -2,7 +2,7 @@
 
 package grammar
 
-import "github.com/rfc2396/rfc2396/internal/pegrun"
+import "github.com/rfc2396/rfc2396/internal/syntax"
 
 // zoneIdCompactPegRule is a rule of the grammar: the rule of a token.
 type zoneIdCompactPegRule uint8
@@ -453,13 +453,13 @@ fail:
 func (p *zoneIdCompactCompiled) matchscheme(s string, pos int) int {
 	begin := pos
 	mark := p.n
-	var run *pegrun.Run
+	var run *syntax.Run
 	if pos >= len(s) || !(zoneIdCompactClass4[s[pos]]) {
 		goto fail
 	}
 	pos++
 	run = &zoneIdCompactRun0[0]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	p.add(zoneIdCompactRulescheme, begin, pos)
 	return pos
 fail:
@@ -642,9 +642,9 @@ fail:
 // matchport matches port in s from pos: where it ends, or -1.
 func (p *zoneIdCompactCompiled) matchport(s string, pos int) int {
 	begin := pos
-	var run *pegrun.Run
+	var run *syntax.Run
 	run = &zoneIdCompactRun1[0]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	p.add(zoneIdCompactRuleport, begin, pos)
 	return pos
 }
@@ -703,14 +703,14 @@ func (p *zoneIdCompactCompiled) matchIPvFuture(s string, pos int) int {
 	var s0, s1, s2 int
 	var t0, t1 int
 	var n0 int
-	var run *pegrun.Run
+	var run *syntax.Run
 	if pos >= len(s) || !(zoneIdCompactClass9[s[pos]]) {
 		goto fail
 	}
 	pos++
 	s0 = pos
 	run = &zoneIdCompactRun2[0]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos == s0 {
 		goto fail
 	}

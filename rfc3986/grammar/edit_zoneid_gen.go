@@ -8,7 +8,6 @@ import (
 
 	"github.com/rfc2396/rfc2396/grammar/bnf"
 	"github.com/rfc2396/rfc2396/internal/automaton"
-	"github.com/rfc2396/rfc2396/internal/dfa"
 	"github.com/rfc2396/rfc2396/uri"
 )
 
@@ -122,7 +121,7 @@ func zoneIdNames() []string { return slices.Clone(zoneIdRFCOrder) }
 // zoneIdAutomata are the changed grammar's automata, built on demand from
 // zoneIdABNF the first time a rule is asked for, with the described rules
 // of the grammar's own.
-var zoneIdAutomata = dfa.NewLazySet(zoneIdNumRules, func() (*automaton.Grammar, []Rule) {
+var zoneIdAutomata = automaton.NewLazySet(zoneIdNumRules, func() (*automaton.Grammar, []Rule) {
 	defs, err := bnf.ParseABNF(zoneIdABNF)
 	if err != nil {
 		panic("grammar: the ABNF of the edit zone-id: " + err.Error()) // generated; checked by gen
@@ -147,7 +146,7 @@ var zoneIdAutomata = dfa.NewLazySet(zoneIdNumRules, func() (*automaton.Grammar, 
 func zoneIdMatch(rule Rule, s string) bool { return zoneIdAutomata.Get(rule).Match(s) }
 
 // zoneIdExplain runs the automaton of rule over s.
-func zoneIdExplain(rule Rule, s string) dfa.Result[Rule] {
+func zoneIdExplain(rule Rule, s string) automaton.Explanation[Rule] {
 	return zoneIdAutomata.Get(rule).Explain(s)
 }
 

@@ -9,14 +9,11 @@ package grammar
 // here reads the ABNF at run time. The playground's WebAssembly module
 // (GOOS=js) leaves the 624 KB of tables out: there the same automata are
 // built on demand, state by state as inputs reach them, from the syntax
-// trees of the ABNF ([Definitions]). Package internal/dfa runs them. They
-// are the engine of two jobs: whole-string matching for every rule
+// trees of the ABNF ([Definitions]). Package internal/automaton runs them.
+// They are the engine of two jobs: whole-string matching for every rule
 // ([Match]) and error explanation ([Explain]).
 
-import (
-	"github.com/rfc2396/rfc2396/internal/automaton"
-	"github.com/rfc2396/rfc2396/internal/dfa"
-)
+import "github.com/rfc2396/rfc2396/internal/automaton"
 
 // Match reports whether s as a whole matches rule, by the rule's automaton.
 // It allocates nothing and reads each byte once. Match panics if rule is
@@ -27,7 +24,7 @@ func Match(rule Rule, s string) bool { return strict(rule).Match(s) }
 // rule's language: Path follows the RFC's first alternative where readings
 // part, AltPath the last. Explain panics if rule is not a rule of Appendix
 // A.
-func Explain(rule Rule, s string) dfa.Result[Rule] { return strict(rule).Explain(s) }
+func Explain(rule Rule, s string) automaton.Explanation[Rule] { return strict(rule).Explain(s) }
 
 // describedRules are the character-level rules that an error's "expected"
 // list is written with, largest first, as gen builds the tables with them.
@@ -37,8 +34,8 @@ var describedRules = []string{"pchar", "unreserved", "sub-delims", "ALPHA", "HEX
 // (package internal/automaton's on-demand automaton), from the grammar that
 // gen builds the tables from: Definitions, the same described rules and the
 // same reading of alternative paths.
-func newLazyAutomata() *dfa.LazySet[Rule] {
-	return dfa.NewLazySet(NumRules, func() (*automaton.Grammar, []Rule) {
+func newLazyAutomata() *automaton.LazySet[Rule] {
+	return automaton.NewLazySet(NumRules, func() (*automaton.Grammar, []Rule) {
 		g, err := lazyGrammar()
 		if err != nil {
 			panic("grammar: RFC 3986's grammar: " + err.Error()) // generated; checked by tests

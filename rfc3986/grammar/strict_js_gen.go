@@ -4,7 +4,7 @@
 
 package grammar
 
-import "github.com/rfc2396/rfc2396/internal/dfa"
+import "github.com/rfc2396/rfc2396/internal/automaton"
 
 // automata are the automata of Appendix A, built on demand: the
 // playground's WebAssembly module does not carry the generated tables.
@@ -13,4 +13,4 @@ var automata = newLazyAutomata()
 // strict returns the automaton of rule, built on demand from the ABNF the
 // first time it is asked for. It panics if rule is not a rule of Appendix
 // A.
-func strict(rule Rule) *dfa.Lazy[Rule] { return automata.Get(rule) }
+func strict(rule Rule) *automaton.LazyTable[Rule] { return automata.Get(rule) }

@@ -4,8 +4,8 @@
 
 package grammar
 
-import "github.com/rfc2396/rfc2396/internal/dfa"
+import "github.com/rfc2396/rfc2396/internal/automaton"
 
 // strict returns the automaton of rule, from the generated tables. It
 // panics if rule is not a rule of Appendix A.
-func strict(rule Rule) *dfa.Table[Rule] { return &automata[rule] }
+func strict(rule Rule) *automaton.Table[Rule] { return &automata[rule] }

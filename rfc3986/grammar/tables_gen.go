@@ -7,25 +7,25 @@ package grammar
 import (
 	_ "embed"
 
-	"github.com/rfc2396/rfc2396/internal/dfa"
+	"github.com/rfc2396/rfc2396/internal/automaton"
 )
 
 // tablesBin is the deterministic automaton of every rule, built by gen from
-// the BNF (see package internal/automaton), in the layout of package
-// internal/dfa (version 2).
+// the BNF by package internal/automaton, in the layout it documents
+// (table_layout.go, version 2).
 //
 //go:embed tables.bin
 var tablesBin string
 
 // automata are the tables of every rule, read in place from tablesBin.
-var automata = dfa.MustSlice("rfc3986/grammar/tables.bin", tablesBin, &index, NumRules, paths[:], expectations[:])
+var automata = automaton.MustSliceTables("rfc3986/grammar/tables.bin", tablesBin, &index, NumRules, paths[:], expectations[:])
 
 // index is where each rule's table lies in tablesBin: the blob's header
 // and directory again, so that the tables are cut out of it at start-up
 // without reading it.
-var index = dfa.Index{
+var index = automaton.TablesIndex{
 	Size: 639459, Paths: 267, Expectations: 68, InfosAt: 1324, Infos: 789,
-	Tables: []dfa.Entry{
+	Tables: []automaton.TableEntry{
 		RuleURIReference: {Classes: 23, States: 1723, ClassOfAt: 6058, TransAt: 6314, StatesAt: 85572, Pairs: 81, MatchStates: 182, MatchStart: 17472, MatchAccept: 17472, PairOfAt: 126874, MatchAt: 89018},
 		RuleURI:          {Classes: 23, States: 866, ClassOfAt: 6058, TransAt: 127403, StatesAt: 167239, Pairs: 81, MatchStates: 179, MatchStart: 0, MatchAccept: 17472, PairOfAt: 126874, MatchAt: 168971},
 		RuleHierPart:     {Classes: 18, States: 839, ClassOfAt: 206203, TransAt: 206459, StatesAt: 236663, Pairs: 60, MatchStates: 174, MatchStart: 12792, MatchAccept: 12792, PairOfAt: 265485, MatchAt: 238341},

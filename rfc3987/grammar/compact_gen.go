@@ -2,7 +2,7 @@
 
 package grammar
 
-import "github.com/rfc2396/rfc2396/internal/pegrun"
+import "github.com/rfc2396/rfc2396/internal/syntax"
 
 // compactPegRule is a rule of the grammar: the rule of a token.
 type compactPegRule uint8
@@ -2323,13 +2323,13 @@ fail:
 func (p *compactCompiled) matchscheme(s string, pos int) int {
 	begin := pos
 	mark := p.n
-	var run *pegrun.Run
+	var run *syntax.Run
 	if pos >= len(s) || !(compactClass4[s[pos]]) {
 		goto fail
 	}
 	pos++
 	run = &compactRun0[0]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	p.add(compactRulescheme, begin, pos)
 	return pos
 fail:
@@ -2340,9 +2340,9 @@ fail:
 // matchport matches port in s from pos: where it ends, or -1.
 func (p *compactCompiled) matchport(s string, pos int) int {
 	begin := pos
-	var run *pegrun.Run
+	var run *syntax.Run
 	run = &compactRun1[0]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	p.add(compactRuleport, begin, pos)
 	return pos
 }
@@ -2353,7 +2353,7 @@ func (p *compactCompiled) matchIP_literal(s string, pos int) int {
 	mark := p.n
 	var s0, s1, s2 int
 	var t0 int
-	var run *pegrun.Run
+	var run *syntax.Run
 	if pos >= len(s) || s[pos] != '[' {
 		goto fail
 	}
@@ -2376,7 +2376,7 @@ l1:
 	pos++
 	s1 = pos
 	run = &compactRun2[0]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos == s1 {
 		goto fail
 	}
@@ -2386,7 +2386,7 @@ l1:
 	pos += 1
 	s2 = pos
 	run = &compactRun3[0]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos == s2 {
 		goto fail
 	}

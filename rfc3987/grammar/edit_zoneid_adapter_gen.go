@@ -3,7 +3,7 @@
 package grammar
 
 import (
-	"github.com/rfc2396/rfc2396/internal/pegrun"
+	"github.com/rfc2396/rfc2396/internal/syntax"
 )
 
 // zoneIdCompactParser runs the parser gen compiled by Rule. A zoneIdCompactParser is not
@@ -246,16 +246,16 @@ var zoneIdCompactClass34 = [256]bool{'1': true, '2': true, '3': true, '4': true,
 var zoneIdCompactClass35 = [256]bool{'#': true, '/': true, ':': true, '?': true, '@': true, '[': true, ']': true}
 
 // zoneIdCompactRun0 is [+\-.0-9A-Za-z].
-var zoneIdCompactRun0 = [1]pegrun.Run{
+var zoneIdCompactRun0 = [1]syntax.Run{
 	{Class: zoneIdCompactClass0},
 }
 
 // zoneIdCompactRun1 is [0-9].
-var zoneIdCompactRun1 = [1]pegrun.Run{
+var zoneIdCompactRun1 = [1]syntax.Run{
 	{Class: zoneIdCompactClass1},
 }
 
 // zoneIdCompactRun2 is [0-9A-Fa-f].
-var zoneIdCompactRun2 = [1]pegrun.Run{
+var zoneIdCompactRun2 = [1]syntax.Run{
 	{Class: zoneIdCompactClass2},
 }

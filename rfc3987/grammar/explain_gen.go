@@ -7,15 +7,12 @@ package grammar
 // internal/automaton. They are built on demand, state by state as inputs
 // reach them, from the syntax trees of the ABNF ([Definitions]): the
 // manifest asks for no tables ("explain": "lazy"), as some of them would
-// have more transitions than the table layout of package internal/dfa
-// holds. Package internal/dfa runs them. They are the engine of two jobs:
-// whole-string matching for every rule ([Match]) and error explanation
-// ([Explain]).
+// have more transitions than the table layout of package internal/automaton
+// holds. Package internal/automaton runs them. They are the engine of two
+// jobs: whole-string matching for every rule ([Match]) and error
+// explanation ([Explain]).
 
-import (
-	"github.com/rfc2396/rfc2396/internal/automaton"
-	"github.com/rfc2396/rfc2396/internal/dfa"
-)
+import "github.com/rfc2396/rfc2396/internal/automaton"
 
 // Match reports whether s as a whole matches rule, by the rule's automaton.
 // It allocates nothing and reads each byte once. Match panics if rule is
@@ -26,7 +23,7 @@ func Match(rule Rule, s string) bool { return strict(rule).Match(s) }
 // rule's language: Path follows the RFC's first alternative where readings
 // part, AltPath the last. Explain panics if rule is not a rule of section
 // 2.2.
-func Explain(rule Rule, s string) dfa.Result[Rule] { return strict(rule).Explain(s) }
+func Explain(rule Rule, s string) automaton.Explanation[Rule] { return strict(rule).Explain(s) }
 
 // describedRules are the character-level rules that an error's "expected"
 // list is written with, largest first, as gen builds the tables with them.
@@ -36,8 +33,8 @@ var describedRules = []string{"ipchar", "iunreserved", "unreserved", "sub-delims
 // (package internal/automaton's on-demand automaton), from the grammar that
 // gen builds the tables from: Definitions, the same described rules and the
 // same reading of alternative paths.
-func newLazyAutomata() *dfa.LazySet[Rule] {
-	return dfa.NewLazySet(NumRules, func() (*automaton.Grammar, []Rule) {
+func newLazyAutomata() *automaton.LazySet[Rule] {
+	return automaton.NewLazySet(NumRules, func() (*automaton.Grammar, []Rule) {
 		g, err := lazyGrammar()
 		if err != nil {
 			panic("grammar: RFC 3987's grammar: " + err.Error()) // generated; checked by tests

@@ -2,7 +2,7 @@
 
 package grammar
 
-import "github.com/rfc2396/rfc2396/internal/dfa"
+import "github.com/rfc2396/rfc2396/internal/automaton"
 
 // automata are the automata of section 2.2, built on demand.
 var automata = newLazyAutomata()
@@ -10,4 +10,4 @@ var automata = newLazyAutomata()
 // strict returns the automaton of rule, built on demand from the ABNF the
 // first time it is asked for. It panics if rule is not a rule of section
 // 2.2.
-func strict(rule Rule) *dfa.Lazy[Rule] { return automata.Get(rule) }
+func strict(rule Rule) *automaton.LazyTable[Rule] { return automata.Get(rule) }

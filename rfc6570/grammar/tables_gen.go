@@ -7,25 +7,25 @@ package grammar
 import (
 	_ "embed"
 
-	"github.com/rfc2396/rfc2396/internal/dfa"
+	"github.com/rfc2396/rfc2396/internal/automaton"
 )
 
 // tablesBin is the deterministic automaton of every rule, built by gen from
-// the BNF (see package internal/automaton), in the layout of package
-// internal/dfa (version 2).
+// the BNF by package internal/automaton, in the layout it documents
+// (table_layout.go, version 2).
 //
 //go:embed tables.bin
 var tablesBin string
 
 // automata are the tables of every rule, read in place from tablesBin.
-var automata = dfa.MustSlice("rfc6570/grammar/tables.bin", tablesBin, &index, NumRules, paths[:], expectations[:])
+var automata = automaton.MustSliceTables("rfc6570/grammar/tables.bin", tablesBin, &index, NumRules, paths[:], expectations[:])
 
 // index is where each rule's table lies in tablesBin: the blob's header
 // and directory again, so that the tables are cut out of it at start-up
 // without reading it.
-var index = dfa.Index{
+var index = automaton.TablesIndex{
 	Size: 76101, Paths: 40, Expectations: 40, InfosAt: 676, Infos: 111,
-	Tables: []dfa.Entry{
+	Tables: []automaton.TableEntry{
 		RuleURITemplate:    {Classes: 51, States: 216, ClassOfAt: 1342, TransAt: 1598, StatesAt: 23630, Pairs: 151, MatchStates: 27, MatchStart: 5252, MatchAccept: 5252, PairOfAt: 34970, MatchAt: 24062},
 		RuleLiterals:       {Classes: 39, States: 174, ClassOfAt: 37571, TransAt: 37827, StatesAt: 51399, Pairs: 19, MatchStates: 18, MatchStart: 0, MatchAccept: 986, PairOfAt: 53835, MatchAt: 51747},
 		RuleExpression:     {Classes: 14, States: 43, ClassOfAt: 55356, TransAt: 55612, StatesAt: 56816, Pairs: 33, MatchStates: 12, MatchStart: 0, MatchAccept: 517, PairOfAt: 58030, MatchAt: 56902},

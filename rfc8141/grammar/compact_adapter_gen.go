@@ -3,7 +3,7 @@
 package grammar
 
 import (
-	"github.com/rfc2396/rfc2396/internal/pegrun"
+	"github.com/rfc2396/rfc2396/internal/syntax"
 )
 
 // Parser runs the parser gen compiled by Rule. A Parser is not
@@ -97,11 +97,11 @@ var compactClass7 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': 
 var compactClass8 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true}
 
 // compactRun0 is [!$&-;=@-Z_a-z~] / escape.
-var compactRun0 = [1]pegrun.Run{
+var compactRun0 = [1]syntax.Run{
 	{Class: compactClass0, Escapes: true},
 }
 
 // compactRun1 is [!$&-;=?-Z_a-z~] / escape.
-var compactRun1 = [1]pegrun.Run{
+var compactRun1 = [1]syntax.Run{
 	{Class: compactClass1, Escapes: true},
 }

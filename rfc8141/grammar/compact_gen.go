@@ -2,7 +2,7 @@
 
 package grammar
 
-import "github.com/rfc2396/rfc2396/internal/pegrun"
+import "github.com/rfc2396/rfc2396/internal/syntax"
 
 // compactPegRule is a rule of the grammar: the rule of a token.
 type compactPegRule uint8
@@ -566,7 +566,7 @@ func (p *compactCompiled) matchNSS(s string, pos int) int {
 	begin := pos
 	mark := p.n
 	var s0 int
-	var run *pegrun.Run
+	var run *syntax.Run
 	s0 = pos
 	if pos >= len(s) || !(compactClass7[s[pos]]) {
 		goto l1
@@ -589,9 +589,9 @@ l1:
 	pos++
 l0:
 	run = &compactRun0[0]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%') {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	p.add(compactRuleNSS, begin, pos)
 	return pos
@@ -605,7 +605,7 @@ func (p *compactCompiled) matchr_component(s string, pos int) int {
 	begin := pos
 	mark := p.n
 	var s0 int
-	var run *pegrun.Run
+	var run *syntax.Run
 	s0 = pos
 	if pos >= len(s) || !(compactClass7[s[pos]]) {
 		goto l1
@@ -628,9 +628,9 @@ l1:
 	pos++
 l0:
 	run = &compactRun1[0]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%') {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	p.add(compactRuler_component, begin, pos)
 	return pos
@@ -644,7 +644,7 @@ func (p *compactCompiled) matchq_component(s string, pos int) int {
 	begin := pos
 	mark := p.n
 	var s0 int
-	var run *pegrun.Run
+	var run *syntax.Run
 	s0 = pos
 	if pos >= len(s) || !(compactClass7[s[pos]]) {
 		goto l1
@@ -667,9 +667,9 @@ l1:
 	pos++
 l0:
 	run = &compactRun1[0]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%') {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	p.add(compactRuleq_component, begin, pos)
 	return pos
@@ -681,11 +681,11 @@ fail:
 // matchf_component matches f_component in s from pos: where it ends, or -1.
 func (p *compactCompiled) matchf_component(s string, pos int) int {
 	begin := pos
-	var run *pegrun.Run
+	var run *syntax.Run
 	run = &compactRun1[0]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%') {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	p.add(compactRulef_component, begin, pos)
 	return pos

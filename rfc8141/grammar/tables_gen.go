@@ -7,25 +7,25 @@ package grammar
 import (
 	_ "embed"
 
-	"github.com/rfc2396/rfc2396/internal/dfa"
+	"github.com/rfc2396/rfc2396/internal/automaton"
 )
 
 // tablesBin is the deterministic automaton of every rule, built by gen from
-// the BNF (see package internal/automaton), in the layout of package
-// internal/dfa (version 2).
+// the BNF by package internal/automaton, in the layout it documents
+// (table_layout.go, version 2).
 //
 //go:embed tables.bin
 var tablesBin string
 
 // automata are the tables of every rule, read in place from tablesBin.
-var automata = dfa.MustSlice("rfc8141/grammar/tables.bin", tablesBin, &index, NumRules, paths[:], expectations[:])
+var automata = automaton.MustSliceTables("rfc8141/grammar/tables.bin", tablesBin, &index, NumRules, paths[:], expectations[:])
 
 // index is where each rule's table lies in tablesBin: the blob's header
 // and directory again, so that the tables are cut out of it at start-up
 // without reading it.
-var index = dfa.Index{
+var index = automaton.TablesIndex{
 	Size: 31758, Paths: 29, Expectations: 23, InfosAt: 640, Infos: 83,
-	Tables: []dfa.Entry{
+	Tables: []automaton.TableEntry{
 		RuleNamestring:   {Classes: 17, States: 153, ClassOfAt: 1138, TransAt: 1394, StatesAt: 6596, Pairs: 36, MatchStates: 79, MatchStart: 0, MatchAccept: 4028, PairOfAt: 15276, MatchAt: 6902},
 		RuleAssignedName: {Classes: 13, States: 83, ClassOfAt: 15565, TransAt: 15821, StatesAt: 17979, Pairs: 23, MatchStates: 71, MatchStart: 0, MatchAccept: 2520, PairOfAt: 23257, MatchAt: 18145},
 		RuleNID:          {Classes: 3, States: 63, ClassOfAt: 23426, TransAt: 23682, StatesAt: 24060, Pairs: 5, MatchStates: 63, MatchStart: 0, MatchAccept: 256, PairOfAt: 25194, MatchAt: 24186},

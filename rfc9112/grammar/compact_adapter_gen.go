@@ -3,7 +3,7 @@
 package grammar
 
 import (
-	"github.com/rfc2396/rfc2396/internal/pegrun"
+	"github.com/rfc2396/rfc2396/internal/syntax"
 )
 
 // Parser runs the parser gen compiled by Rule. A Parser is not
@@ -132,41 +132,41 @@ var compactClass12 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': 
 var compactClass13 = [256]bool{'1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true}
 
 // compactRun0 is [!$&-.0-;=@-Z_a-z~] / escape.
-var compactRun0 = [1]pegrun.Run{
+var compactRun0 = [1]syntax.Run{
 	{Class: compactClass0, Escapes: true},
 }
 
 // compactRun1 is [+\-.0-9A-Za-z].
-var compactRun1 = [1]pegrun.Run{
+var compactRun1 = [1]syntax.Run{
 	{Class: compactClass1},
 }
 
 // compactRun2 is [!$&-.0-;=A-Z_a-z~] / escape.
-var compactRun2 = [1]pegrun.Run{
+var compactRun2 = [1]syntax.Run{
 	{Class: compactClass2, Escapes: true},
 }
 
 // compactRun3 is [0-9].
-var compactRun3 = [1]pegrun.Run{
+var compactRun3 = [1]syntax.Run{
 	{Class: compactClass3},
 }
 
 // compactRun4 is [0-9A-Fa-f].
-var compactRun4 = [1]pegrun.Run{
+var compactRun4 = [1]syntax.Run{
 	{Class: compactClass4},
 }
 
 // compactRun5 is [!$&-.0-;=A-Z_a-z~].
-var compactRun5 = [1]pegrun.Run{
+var compactRun5 = [1]syntax.Run{
 	{Class: compactClass2},
 }
 
 // compactRun6 is [!$&-.0-9;=A-Z_a-z~] / escape.
-var compactRun6 = [1]pegrun.Run{
+var compactRun6 = [1]syntax.Run{
 	{Class: compactClass5, Escapes: true},
 }
 
 // compactRun7 is [!$&-;=?-Z_a-z~] / escape.
-var compactRun7 = [1]pegrun.Run{
+var compactRun7 = [1]syntax.Run{
 	{Class: compactClass6, Escapes: true},
 }

@@ -2,7 +2,7 @@
 
 package grammar
 
-import "github.com/rfc2396/rfc2396/internal/pegrun"
+import "github.com/rfc2396/rfc2396/internal/syntax"
 
 // compactPegRule is a rule of the grammar: the rule of a token.
 type compactPegRule uint8
@@ -213,7 +213,7 @@ func (p *compactCompiled) matchabsolute_form(s string, pos int) int {
 	mark := p.n
 	var s0, s1, s2, s3, s4, s5, s6, s7, s8 int
 	var t0, t1, t2 int
-	var run *pegrun.Run
+	var run *syntax.Run
 	if pos = p.matchscheme(s, pos); pos < 0 {
 		goto fail
 	}
@@ -239,9 +239,9 @@ l4:
 	}
 	pos += 1
 	run = &compactRun0[0]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%') {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	if pos != s2 {
 		goto l4
@@ -261,9 +261,9 @@ l3:
 	s3 = pos
 	s4 = pos
 	run = &compactRun0[0]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%') {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	if pos == s4 {
 		goto l8
@@ -275,9 +275,9 @@ l10:
 	}
 	pos += 1
 	run = &compactRun0[0]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%') {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	if pos != s5 {
 		goto l10
@@ -295,9 +295,9 @@ l7:
 	pos = s1
 	s6 = pos
 	run = &compactRun0[0]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%') {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	if pos == s6 {
 		goto l0
@@ -309,9 +309,9 @@ l13:
 	}
 	pos += 1
 	run = &compactRun0[0]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%') {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	if pos != s7 {
 		goto l13
@@ -437,7 +437,7 @@ func (p *compactCompiled) matchabsolute_path(s string, pos int) int {
 	mark := p.n
 	var s0 int
 	var n0 int
-	var run *pegrun.Run
+	var run *syntax.Run
 	n0 = 0
 l0:
 	s0 = pos
@@ -446,9 +446,9 @@ l0:
 	}
 	pos += 1
 	run = &compactRun0[0]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%') {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	n0++
 	if pos != s0 {
@@ -472,13 +472,13 @@ fail:
 func (p *compactCompiled) matchscheme(s string, pos int) int {
 	begin := pos
 	mark := p.n
-	var run *pegrun.Run
+	var run *syntax.Run
 	if pos >= len(s) || !(compactClass7[s[pos]]) {
 		goto fail
 	}
 	pos++
 	run = &compactRun1[0]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	p.add(compactRulescheme, begin, pos)
 	return pos
 fail:
@@ -579,11 +579,11 @@ fail:
 // matchuserinfo matches userinfo in s from pos: where it ends, or -1.
 func (p *compactCompiled) matchuserinfo(s string, pos int) int {
 	begin := pos
-	var run *pegrun.Run
+	var run *syntax.Run
 	run = &compactRun2[0]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%') {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	p.add(compactRuleuserinfo, begin, pos)
 	return pos
@@ -592,9 +592,9 @@ func (p *compactCompiled) matchuserinfo(s string, pos int) int {
 // matchport matches port in s from pos: where it ends, or -1.
 func (p *compactCompiled) matchport(s string, pos int) int {
 	begin := pos
-	var run *pegrun.Run
+	var run *syntax.Run
 	run = &compactRun3[0]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	p.add(compactRuleport, begin, pos)
 	return pos
 }
@@ -605,7 +605,7 @@ func (p *compactCompiled) matchIP_literal(s string, pos int) int {
 	mark := p.n
 	var s0, s1, s2 int
 	var t0 int
-	var run *pegrun.Run
+	var run *syntax.Run
 	if pos >= len(s) || s[pos] != '[' {
 		goto fail
 	}
@@ -628,7 +628,7 @@ l1:
 	pos++
 	s1 = pos
 	run = &compactRun4[0]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos == s1 {
 		goto fail
 	}
@@ -638,7 +638,7 @@ l1:
 	pos += 1
 	s2 = pos
 	run = &compactRun5[0]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos == s2 {
 		goto fail
 	}
@@ -1591,11 +1591,11 @@ fail:
 // matchreg_name matches reg_name in s from pos: where it ends, or -1.
 func (p *compactCompiled) matchreg_name(s string, pos int) int {
 	begin := pos
-	var run *pegrun.Run
+	var run *syntax.Run
 	run = &compactRun6[0]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%') {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	p.add(compactRulereg_name, begin, pos)
 	return pos
@@ -1604,11 +1604,11 @@ func (p *compactCompiled) matchreg_name(s string, pos int) int {
 // matchquery matches query in s from pos: where it ends, or -1.
 func (p *compactCompiled) matchquery(s string, pos int) int {
 	begin := pos
-	var run *pegrun.Run
+	var run *syntax.Run
 	run = &compactRun7[0]
-	pos = pegrun.Span(s, pos, &run.Class)
+	pos = syntax.Span(s, pos, &run.Class)
 	if pos < len(s) && (s[pos] == '%') {
-		pos = pegrun.Star(s, pos, run)
+		pos = syntax.Star(s, pos, run)
 	}
 	p.add(compactRulequery, begin, pos)
 	return pos

@@ -7,25 +7,25 @@ package grammar
 import (
 	_ "embed"
 
-	"github.com/rfc2396/rfc2396/internal/dfa"
+	"github.com/rfc2396/rfc2396/internal/automaton"
 )
 
 // tablesBin is the deterministic automaton of every rule, built by gen from
-// the BNF (see package internal/automaton), in the layout of package
-// internal/dfa (version 2).
+// the BNF by package internal/automaton, in the layout it documents
+// (table_layout.go, version 2).
 //
 //go:embed tables.bin
 var tablesBin string
 
 // automata are the tables of every rule, read in place from tablesBin.
-var automata = dfa.MustSlice("rfc9112/grammar/tables.bin", tablesBin, &index, NumRules, paths[:], expectations[:])
+var automata = automaton.MustSliceTables("rfc9112/grammar/tables.bin", tablesBin, &index, NumRules, paths[:], expectations[:])
 
 // index is where each rule's table lies in tablesBin: the blob's header
 // and directory again, so that the tables are cut out of it at start-up
 // without reading it.
-var index = dfa.Index{
+var index = automaton.TablesIndex{
 	Size: 498172, Paths: 223, Expectations: 62, InfosAt: 1288, Infos: 701,
-	Tables: []dfa.Entry{
+	Tables: []automaton.TableEntry{
 		RuleRequestTarget: {Classes: 23, States: 1613, ClassOfAt: 5494, TransAt: 5750, StatesAt: 79948, Pairs: 74, MatchStates: 337, MatchStart: 0, MatchAccept: 31525, PairOfAt: 148552, MatchAt: 83174},
 		RuleOriginForm:    {Classes: 9, States: 19, ClassOfAt: 149081, TransAt: 149337, StatesAt: 149679, Pairs: 9, MatchStates: 4, MatchStart: 0, MatchAccept: 54, PairOfAt: 149861, MatchAt: 149717},
 		RuleAbsoluteForm:  {Classes: 22, States: 856, ClassOfAt: 149942, TransAt: 150198, StatesAt: 187862, Pairs: 73, MatchStates: 176, MatchStart: 0, MatchAccept: 15770, PairOfAt: 223014, MatchAt: 189574},

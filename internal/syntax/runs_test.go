@@ -1,4 +1,4 @@
-package pegrun
+package syntax
 
 import "testing"
 

@@ -1,4 +1,4 @@
-package dfa
+package automaton
 
 import (
 	"strings"
@@ -7,7 +7,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/rfc2396/rfc2396/grammar/bnf"
-	"github.com/rfc2396/rfc2396/internal/automaton"
 )
 
 // table builds the Table of rule start of a small grammar, with rule names
@@ -19,7 +18,7 @@ func table(t *testing.T, abnf string) *Table[string] {
 		t.Fatal(err)
 	}
 	defs = bnf.WithCore(defs)
-	g, err := automaton.NewGrammar(defs, nil, []string{"ucschar", "ALPHA", "DIGIT"})
+	g, err := NewGrammar(defs, nil, []string{"ucschar", "ALPHA", "DIGIT"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -27,7 +26,7 @@ func table(t *testing.T, abnf string) *Table[string] {
 	for i, d := range defs {
 		names[i] = d.Name
 	}
-	tab, err := FromDFA(g.Build(0), names)
+	tab, err := TableFromDFA(g.Build(0), names)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,14 +37,14 @@ func TestMatchAndExplain(t *testing.T) {
 	tab := table(t, "pair = key \"=\" value\nkey = 1*ALPHA\nvalue = 1*DIGIT / \"-\"\n")
 	tests := []struct {
 		in   string
-		want Result[string]
+		want Explanation[string]
 	}{
-		{"a=1", Result[string]{Matched: true, Offset: 3, Path: []string{"pair", "value"}, AltPath: []string{"pair", "value"}, Expected: "DIGIT or end of input"}},
-		{"ab=-", Result[string]{Matched: true, Offset: 4, Path: []string{"pair", "value"}, AltPath: []string{"pair", "value"}, Expected: "end of input"}},
-		{"", Result[string]{Offset: 0, Path: []string{"pair"}, AltPath: []string{"pair"}, Expected: "ALPHA"}},
-		{"a=", Result[string]{Offset: 2, Path: []string{"pair"}, AltPath: []string{"pair"}, Expected: `DIGIT or "-"`}},
-		{"a=-1", Result[string]{Offset: 3, Path: []string{"pair", "value"}, AltPath: []string{"pair", "value"}, Expected: "end of input"}},
-		{"a\xff", Result[string]{Offset: 1, Path: []string{"pair", "key"}, AltPath: []string{"pair", "key"}, Expected: `ALPHA or "="`}},
+		{"a=1", Explanation[string]{Matched: true, Offset: 3, Path: []string{"pair", "value"}, AltPath: []string{"pair", "value"}, Expected: "DIGIT or end of input"}},
+		{"ab=-", Explanation[string]{Matched: true, Offset: 4, Path: []string{"pair", "value"}, AltPath: []string{"pair", "value"}, Expected: "end of input"}},
+		{"", Explanation[string]{Offset: 0, Path: []string{"pair"}, AltPath: []string{"pair"}, Expected: "ALPHA"}},
+		{"a=", Explanation[string]{Offset: 2, Path: []string{"pair"}, AltPath: []string{"pair"}, Expected: `DIGIT or "-"`}},
+		{"a=-1", Explanation[string]{Offset: 3, Path: []string{"pair", "value"}, AltPath: []string{"pair", "value"}, Expected: "end of input"}},
+		{"a\xff", Explanation[string]{Offset: 1, Path: []string{"pair", "key"}, AltPath: []string{"pair", "key"}, Expected: `ALPHA or "="`}},
 	}
 	for _, tt := range tests {
 		got := tab.Explain(tt.in)
@@ -58,13 +57,13 @@ func TestMatchAndExplain(t *testing.T) {
 	}
 }
 
-// TestFromDFALimits: a table's 16-bit entries reach the last state of
+// TestTableFromDFALimits: a table's 16-bit entries reach the last state of
 // the largest automaton they can hold, and a larger one is an error.
-func TestFromDFALimits(t *testing.T) {
+func TestTableFromDFALimits(t *testing.T) {
 	// A chain of states over one byte class: state i goes to i+1, the
 	// last state accepts and has no transition.
-	chain := func(states int) *automaton.DFA {
-		d := &automaton.DFA{Classes: 1, Trans: make([]int32, states), States: make([]automaton.State, states)}
+	chain := func(states int) *DFA {
+		d := &DFA{Classes: 1, Trans: make([]int32, states), States: make([]State, states)}
 		for i := range d.Trans {
 			d.Trans[i] = int32(i + 1)
 		}
@@ -72,7 +71,7 @@ func TestFromDFALimits(t *testing.T) {
 		d.States[states-1].Accepting = true
 		return d
 	}
-	tab, err := FromDFA(chain(MaxTrans), []string{"r"})
+	tab, err := TableFromDFA(chain(MaxTrans), []string{"r"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,7 +82,7 @@ func TestFromDFALimits(t *testing.T) {
 	if got := tab.Explain(long + "a"); got.Matched || got.Offset != MaxTrans-1 {
 		t.Errorf("Explain past the last state: %+v", got)
 	}
-	if _, err := FromDFA(chain(MaxTrans+1), []string{"r"}); err == nil || !strings.Contains(err.Error(), "at most 65535") {
+	if _, err := TableFromDFA(chain(MaxTrans+1), []string{"r"}); err == nil || !strings.Contains(err.Error(), "at most 65535") {
 		t.Errorf("a table of %d transitions: %v, want an error", MaxTrans+1, err)
 	}
 }
@@ -97,15 +96,15 @@ func TestExplainCodePoints(t *testing.T) {
 	tab := table(t, "text = 1*ichar\nichar = ALPHA / ucschar\nucschar = %xA0-D7FF / %xF900-FDCF / %xFDF0-FFEF / %x10000-1FFFD\n")
 	tests := []struct {
 		in   string
-		want Result[string]
+		want Explanation[string]
 	}{
-		{"a\u00e9\U00010000", Result[string]{Matched: true, Offset: 7, Path: []string{"text"}, AltPath: []string{"text"}, Expected: "ucschar, ALPHA or end of input"}},
-		{"ab\ufdd0", Result[string]{Offset: 2, Path: []string{"text"}, AltPath: []string{"text"}, Expected: "ucschar, ALPHA or end of input"}},
-		{"ab\xed\xa0\x80", Result[string]{Offset: 2, Path: []string{"text"}, AltPath: []string{"text"}, Expected: "ucschar, ALPHA or end of input"}},
-		{"ab\xe2\x82", Result[string]{Offset: 2, Path: []string{"text"}, AltPath: []string{"text"}, Expected: "ucschar, ALPHA or end of input"}},
-		{"ab\xe2\x82c", Result[string]{Offset: 2, Path: []string{"text"}, AltPath: []string{"text"}, Expected: "ucschar, ALPHA or end of input"}},
-		{"\xe2", Result[string]{Offset: 0, Path: []string{"text"}, AltPath: []string{"text"}, Expected: "ucschar or ALPHA"}},
-		{"a\u00e9 ", Result[string]{Offset: 3, Path: []string{"text"}, AltPath: []string{"text"}, Expected: "ucschar, ALPHA or end of input"}},
+		{"a\u00e9\U00010000", Explanation[string]{Matched: true, Offset: 7, Path: []string{"text"}, AltPath: []string{"text"}, Expected: "ucschar, ALPHA or end of input"}},
+		{"ab\ufdd0", Explanation[string]{Offset: 2, Path: []string{"text"}, AltPath: []string{"text"}, Expected: "ucschar, ALPHA or end of input"}},
+		{"ab\xed\xa0\x80", Explanation[string]{Offset: 2, Path: []string{"text"}, AltPath: []string{"text"}, Expected: "ucschar, ALPHA or end of input"}},
+		{"ab\xe2\x82", Explanation[string]{Offset: 2, Path: []string{"text"}, AltPath: []string{"text"}, Expected: "ucschar, ALPHA or end of input"}},
+		{"ab\xe2\x82c", Explanation[string]{Offset: 2, Path: []string{"text"}, AltPath: []string{"text"}, Expected: "ucschar, ALPHA or end of input"}},
+		{"\xe2", Explanation[string]{Offset: 0, Path: []string{"text"}, AltPath: []string{"text"}, Expected: "ucschar or ALPHA"}},
+		{"a\u00e9 ", Explanation[string]{Offset: 3, Path: []string{"text"}, AltPath: []string{"text"}, Expected: "ucschar, ALPHA or end of input"}},
 	}
 	for _, tt := range tests {
 		got := tab.Explain(tt.in)

@@ -1,9 +1,11 @@
-// Package pct holds the percent-encoding that both RFCs share: RFC 2396
-// section 2.4 calls it escaping, RFC 3986 section 2.1 percent-encoding,
-// and both write an octet as "%" and two hex digits. Package parser and
-// package rfc3986 build their Escape, Unescape and normalization on it,
-// each with the tables of its own grammar.
-package pct
+// This file and escape.go hold the percent-encoding that both RFCs share
+// (they were package internal/pct): RFC 2396 section 2.4 calls it
+// escaping, RFC 3986 section 2.1 percent-encoding, and both write an
+// octet as "%" and two hex digits. Package parser and package uri (the
+// RFC 3986 family) build their Escape, Unescape and normalization on it,
+// each with the tables of its own grammar ([EscapeGrammar]).
+
+package syntax
 
 import (
 	"slices"
@@ -11,15 +13,15 @@ import (
 	"unicode/utf8"
 )
 
-// Set is a set of bytes.
-type Set [4]uint64
+// ByteSet is a set of bytes.
+type ByteSet [4]uint64
 
 // Has reports whether c is in s.
-func (s *Set) Has(c byte) bool { return s[c>>6]&(1<<(c&63)) != 0 }
+func (s *ByteSet) Has(c byte) bool { return s[c>>6]&(1<<(c&63)) != 0 }
 
-// SetOf returns the set of the bytes of chars.
-func SetOf(chars string) Set {
-	var s Set
+// ByteSetOf returns the set of the bytes of chars.
+func ByteSetOf(chars string) ByteSet {
+	var s ByteSet
 	for i := 0; i < len(chars); i++ {
 		c := chars[i]
 		s[c>>6] |= 1 << (c & 63)
@@ -48,10 +50,10 @@ func HexValue(c byte) byte {
 // examples do.
 const UpperHex = "0123456789ABCDEF"
 
-// Decode replaces every "%" hex hex in s by the octet it encodes and
+// DecodePercent replaces every "%" hex hex in s by the octet it encodes and
 // returns the result, which may be any bytes, and -1; or, when a "%" is
 // not followed by two hex digits, "" and that "%"'s offset.
-func Decode(s string) (string, int) {
+func DecodePercent(s string) (string, int) {
 	i := strings.IndexByte(s, '%')
 	if i < 0 {
 		return s, -1
@@ -73,34 +75,34 @@ func Decode(s string) (string, int) {
 	return string(b), -1
 }
 
-// Table is what escaping knows of one rule of a grammar: the bytes left
+// EscapeTable is what escaping knows of one rule of a grammar: the bytes left
 // raw, and for a path rule the separators kept raw.
-type Table struct {
-	Raw          Set  // bytes left raw
-	First        Set  // bytes left raw as the first byte
-	Keep         Set  // path rules: separators passed through raw
-	FirstSegment Set  // path rules: bytes left raw before the first "/"
-	Delims       Set  // the component's delimiters: what decoding splits on
-	NonEmpty     bool // the rule does not match the empty string
+type EscapeTable struct {
+	Raw          ByteSet // bytes left raw
+	First        ByteSet // bytes left raw as the first byte
+	Keep         ByteSet // path rules: separators passed through raw
+	FirstSegment ByteSet // path rules: bytes left raw before the first "/"
+	Delims       ByteSet // the component's delimiters: what decoding splits on
+	NonEmpty     bool    // the rule does not match the empty string
 	// Chars are the characters beyond ASCII left raw, as ranges of code
 	// points sorted by Lo (RFC 3987's ucschar, and iprivate in iquery):
 	// a valid UTF-8 encoding of one of them is copied; every other byte
 	// of 0x80 or above is escaped, so a character outside them is
 	// written as its UTF-8 bytes percent-encoded (RFC 3987 section 3.1,
 	// step 2). Empty for the URI grammars, which escape every such byte.
-	Chars []Range
+	Chars []RuneRange
 	// Hex are the sixteen digits Escape writes, by value: those of the
 	// grammar's escapes, in upper case where it has both cases (see
 	// [UpperHex]); "" means UpperHex.
 	Hex string
 }
 
-// Range is the code points Lo to Hi, both included.
-type Range struct{ Lo, Hi rune }
+// RuneRange is the code points Lo to Hi, both included.
+type RuneRange struct{ Lo, Hi rune }
 
 // rawChar returns the length of the UTF-8 encoding at s[i] of a character
 // of t.Chars, or 0 if there is none there.
-func (t *Table) rawChar(s string, i int) int {
+func (t *EscapeTable) rawChar(s string, i int) int {
 	if len(t.Chars) == 0 || s[i] < 0x80 {
 		return 0
 	}
@@ -108,7 +110,7 @@ func (t *Table) rawChar(s string, i int) int {
 	if r == utf8.RuneError && size == 1 {
 		return 0
 	}
-	k, _ := slices.BinarySearchFunc(t.Chars, r, func(g Range, r rune) int {
+	k, _ := slices.BinarySearchFunc(t.Chars, r, func(g RuneRange, r rune) int {
 		switch {
 		case g.Hi < r:
 			return -1
@@ -123,14 +125,14 @@ func (t *Table) rawChar(s string, i int) int {
 	return 0
 }
 
-// Problem says why Escape could not escape a string for a table's rule.
-type Problem uint8
+// EscapeProblem says why Escape could not escape a string for a table's rule.
+type EscapeProblem uint8
 
 const (
 	// NoProblem: s was escaped.
-	NoProblem Problem = iota
-	// Empty: the rule does not match the empty string.
-	Empty
+	NoProblem EscapeProblem = iota
+	// EmptyNotAllowed: the rule does not match the empty string.
+	EmptyNotAllowed
 	// StartsWithSeparator: a path rule that must not start with its
 	// separator was given one first.
 	StartsWithSeparator
@@ -138,20 +140,20 @@ const (
 	// given something else first.
 	MustStartWithSeparator
 	// Unrepresentable: the rule has no string with the length or structure
-	// given (its separators, kept raw): reported by [Grammar.Escape].
+	// given (its separators, kept raw): reported by [EscapeGrammar.Escape].
 	Unrepresentable
 )
 
 // Escape returns s with every byte t does not leave raw percent-encoded
 // (a character of t.Chars is left raw as a whole),
 // with the digits of t.Hex (upper case unless the grammar says otherwise),
-// so that the result matches t's rule as a whole and Decode
+// so that the result matches t's rule as a whole and [DecodePercent]
 // gives s back byte for byte; or the problem that prevents it.
-func (t *Table) Escape(s string) (string, Problem) {
+func (t *EscapeTable) Escape(s string) (string, EscapeProblem) {
 	if s == "" && t.NonEmpty {
-		return "", Empty
+		return "", EmptyNotAllowed
 	}
-	structured := t.Keep != (Set{})
+	structured := t.Keep != (ByteSet{})
 	if structured && s != "" {
 		c := s[0]
 		dataFirst := false // the rule may start with data, not only a separator

@@ -1,10 +1,12 @@
-// Package dfa runs the deterministic automata that package
-// internal/automaton builds, from tables: gen writes a grammar's tables at
-// generate time ([Encode]) as a binary blob, which the grammar's package
-// embeds (parser for RFC 2396, rfc3986/grammar for RFC 3986) and [Load] reads in place; a profile's grammar is run by
-// [Lazy], which builds the states of its automaton only as inputs reach
-// them, so that a profile costs nothing until it is used. [FromDFA]
-// converts a whole automaton built at run time (tests compare the two).
+// This file, table_layout.go and lazyset.go run the deterministic
+// automata that the rest of the package builds, from tables (they were
+// package internal/dfa): gen writes a grammar's tables at generate time
+// ([EncodeTables]) as a binary blob, which the grammar's package embeds
+// (parser for RFC 2396, NAME/grammar for the RFC 3986 family) and
+// [LoadTables] reads in place; a profile's grammar is run by [LazyTable],
+// which builds the states of its automaton only as inputs reach them, so
+// that a profile costs nothing until it is used. [TableFromDFA] converts a
+// whole automaton built at run time (tests compare the two).
 //
 // A [Table] is the engine of two jobs: whole-string matching of a rule
 // ([Table.Match]) and error explanation ([Table.Explain]): the first byte
@@ -12,18 +14,16 @@
 // with, the rules the reading was inside, and what could have come instead.
 // It is generic in the rule type R, so that each grammar's errors name the
 // rules of its own catalogue.
-package dfa
 
-import (
-	"github.com/rfc2396/rfc2396/grammar/bnf"
-	"github.com/rfc2396/rfc2396/internal/automaton"
-)
+package automaton
+
+import "github.com/rfc2396/rfc2396/grammar/bnf"
 
 // Table is the deterministic automaton of one rule, as tables read in
-// place from a blob of the layout above ([Load]): nothing is decoded or
+// place from a blob of the layout above ([LoadTables]): nothing is decoded or
 // copied. Trans holds 2-byte entries: for state s (stored premultiplied,
 // as s×Classes) and byte class k, entry s+k is the next state,
-// premultiplied, or [Dead] where no string of the language continues with
+// premultiplied, or [DeadTrans] where no string of the language continues with
 // that byte. The start state is 0. States holds, for each state, whether
 // it accepts and the index of its record in Infos (the blob's state
 // records, which the tables of one grammar share), and the records index
@@ -62,36 +62,36 @@ type Table[R any] struct {
 	// one of class k₂.
 	PairOf string
 	// MatchTrans is the matcher's transitions, 2 bytes (little-endian) an
-	// entry: the next state, premultiplied, or [Dead].
+	// entry: the next state, premultiplied, or [DeadTrans].
 	MatchTrans string
 	// MatchStart is the matcher's start state; states from MatchAccept on
 	// accept, and no state before it does.
 	MatchStart, MatchAccept int32
 }
 
-// Dead is the entry of [Table.Trans] where no string of the language
+// DeadTrans is the entry of [Table.Trans] where no string of the language
 // continues.
-const Dead = 0xFFFF
+const DeadTrans = 0xFFFF
 
 // MaxTrans is the most entries a [Table] can have (states × classes): every
-// premultiplied state is then below [Dead].
-const MaxTrans = Dead
+// premultiplied state is then below [DeadTrans].
+const MaxTrans = DeadTrans
 
 // TransEntry is what Trans holds for next, a transition of a
-// [automaton.DFA] with classes byte classes (a state, or -1 for none).
+// [DFA] with classes byte classes (a state, or -1 for none).
 func TransEntry(next int32, classes int) uint16 {
 	if next < 0 {
-		return Dead
+		return DeadTrans
 	}
 	return uint16(next * int32(classes))
 }
 
-// FromDFA makes a Table of a deterministic automaton that package
+// TableFromDFA makes a Table of a deterministic automaton that package
 // automaton built, for a grammar whose definitions are rules (definition i
-// of the grammar is rules[i]), by way of the blob [Encode] writes. An
+// of the grammar is rules[i]), by way of the blob [EncodeTables] writes. An
 // automaton of more than [MaxTrans] transitions is an error.
-func FromDFA[R any](d *automaton.DFA, rules []R) (*Table[R], error) {
-	enc, err := Encode([]*automaton.DFA{d})
+func TableFromDFA[R any](d *DFA, rules []R) (*Table[R], error) {
+	enc, err := EncodeTables([]*DFA{d})
 	if err != nil {
 		return nil, err
 	}
@@ -102,7 +102,7 @@ func FromDFA[R any](d *automaton.DFA, rules []R) (*Table[R], error) {
 			paths[i][k] = rules[r]
 		}
 	}
-	t, err := Load(string(enc.Blob), 1, paths, enc.Expectations)
+	t, err := LoadTables(string(enc.Blob), 1, paths, enc.Expectations)
 	if err != nil {
 		return nil, err
 	}
@@ -123,16 +123,16 @@ func (t *Table[R]) Match(s string) bool {
 	if pairs > 0 {
 		pairOf, k := t.PairOf, int(t.Classes)
 		for ; i+1 < len(s); i += 2 {
-			next := step(trans, st, int(pairOf[int(classOf[s[i]])*k+int(classOf[s[i+1]])]))
-			if next == Dead {
+			next := tableStep(trans, st, int(pairOf[int(classOf[s[i]])*k+int(classOf[s[i+1]])]))
+			if next == DeadTrans {
 				return false
 			}
 			st = next
 		}
 	}
 	for ; i < len(s); i++ {
-		next := step(trans, st, pairs+int(classOf[s[i]]))
-		if next == Dead {
+		next := tableStep(trans, st, pairs+int(classOf[s[i]]))
+		if next == DeadTrans {
 			return false
 		}
 		st = next
@@ -140,10 +140,10 @@ func (t *Table[R]) Match(s string) bool {
 	return st >= int(t.MatchAccept)
 }
 
-// step reads the entry of trans in column c of the state that starts at
+// tableStep reads the entry of trans in column c of the state that starts at
 // entry st. st and c are below 2¹⁶, so the index cannot overflow: written
 // so, one bounds check covers both bytes.
-func step(trans string, st, c int) int {
+func tableStep(trans string, st, c int) int {
 	e := uint64(uint32(st)+uint32(c)) * 2
 	return int(trans[e+1])<<8 | int(trans[e])
 }
@@ -154,8 +154,8 @@ func (t *Table[R]) state(st int) int {
 	return u16(t.States, 2*int(uint32(st)/uint32(t.Classes)))
 }
 
-// Result is how an input leaves a rule's language.
-type Result[R any] struct {
+// Explanation is how an input leaves a rule's language.
+type Explanation[R any] struct {
 	// Matched reports that the whole input matches the rule; the other
 	// fields then describe the end of the input.
 	Matched bool
@@ -167,7 +167,7 @@ type Result[R any] struct {
 	// Path lists the rules, from the start rule down, that the reading of
 	// the input before Offset is inside, following the grammar's first
 	// alternative where readings part; AltPath follows the last
-	// alternative instead (see automaton.State). Rules at the character
+	// alternative instead (see State). Rules at the character
 	// level are left out. Both are shared: callers must not modify them.
 	Path, AltPath []R
 	// Expected describes what could have come at Offset, "end of input"
@@ -182,7 +182,7 @@ type Result[R any] struct {
 // UTF-8 sequence or right after one that is cut short, or the input ends
 // inside one, the offset is the sequence's first byte and the result
 // describes the state before it (see [bnf.StartOfChar]).
-func (t *Table[R]) Explain(s string) Result[R] {
+func (t *Table[R]) Explain(s string) Explanation[R] {
 	trans, classOf := t.Trans, t.ClassOf[:256]
 	st, off := 0, 0
 	// The last two bytes read that start a character, and the states
@@ -193,8 +193,8 @@ func (t *Table[R]) Explain(s string) Result[R] {
 			prevStart, prevState = charStart, charState
 			charStart, charState = off, st
 		}
-		next := step(trans, st, int(classOf[s[off]]))
-		if next == Dead {
+		next := tableStep(trans, st, int(classOf[s[off]]))
+		if next == DeadTrans {
 			break
 		}
 		st = next
@@ -210,7 +210,7 @@ func (t *Table[R]) Explain(s string) Result[R] {
 	}
 	k := t.state(st)
 	r := t.Infos[infoSize*(k&^accepts):]
-	return Result[R]{
+	return Explanation[R]{
 		Matched:  off == len(s) && k&accepts != 0,
 		Offset:   off,
 		Path:     t.Paths[u16(r, 0)],
@@ -219,32 +219,32 @@ func (t *Table[R]) Explain(s string) Result[R] {
 	}
 }
 
-// Lazy runs the on-demand automaton of one rule ([automaton.Lazy]) and
+// LazyTable runs the on-demand automaton of one rule ([Lazy]) and
 // reports in the rules of a catalogue R, as a [Table] does: a profile's
 // grammar costs nothing until an input needs a state.
-type Lazy[R any] struct {
-	l     *automaton.Lazy
+type LazyTable[R any] struct {
+	l     *Lazy
 	rules []R // definition index → rule
 }
 
-// NewLazy returns the on-demand automaton of l's rule, for a grammar whose
+// NewLazyTable returns the on-demand automaton of l's rule, for a grammar whose
 // definitions are rules (definition i of the grammar is rules[i]).
-func NewLazy[R any](l *automaton.Lazy, rules []R) *Lazy[R] {
-	return &Lazy[R]{l: l, rules: rules}
+func NewLazyTable[R any](l *Lazy, rules []R) *LazyTable[R] {
+	return &LazyTable[R]{l: l, rules: rules}
 }
 
 // Match reports whether s as a whole is in the rule's language; see
-// [automaton.Lazy.Match].
-func (z *Lazy[R]) Match(s string) bool { return z.l.Match(s) }
+// [Lazy.Match].
+func (z *LazyTable[R]) Match(s string) bool { return z.l.Match(s) }
 
 // Explain runs the automaton over s and reports where s leaves the rule's
 // language, as [Table.Explain] does. The paths are new slices.
-func (z *Lazy[R]) Explain(s string) Result[R] {
+func (z *LazyTable[R]) Explain(s string) Explanation[R] {
 	off, matched, st := z.l.Explain(s)
-	return Result[R]{Matched: matched, Offset: off, Path: z.ruleList(st.Path), AltPath: z.ruleList(st.AltPath), Expected: st.Expected}
+	return Explanation[R]{Matched: matched, Offset: off, Path: z.ruleList(st.Path), AltPath: z.ruleList(st.AltPath), Expected: st.Expected}
 }
 
-func (z *Lazy[R]) ruleList(p []int) []R {
+func (z *LazyTable[R]) ruleList(p []int) []R {
 	rs := make([]R, len(p))
 	for k, r := range p {
 		rs[k] = z.rules[r]
@@ -253,9 +253,9 @@ func (z *Lazy[R]) ruleList(p []int) []R {
 }
 
 // CacheStats returns how many states the automaton holds and how many
-// times its cache was emptied; see [automaton.Lazy.CacheStats].
-func (z *Lazy[R]) CacheStats() (states, flushes int) { return z.l.CacheStats() }
+// times its cache was emptied; see [Lazy.CacheStats].
+func (z *LazyTable[R]) CacheStats() (states, flushes int) { return z.l.CacheStats() }
 
 // Bytes estimates the memory the automaton holds; see
-// [automaton.Lazy.Bytes].
-func (z *Lazy[R]) Bytes() int64 { return z.l.Bytes() }
+// [Lazy.Bytes].
+func (z *LazyTable[R]) Bytes() int64 { return z.l.Bytes() }

@@ -1,26 +1,24 @@
-package dfa
+package automaton
 
 import (
 	"strconv"
 	"sync"
 	"sync/atomic"
-
-	"github.com/rfc2396/rfc2396/internal/automaton"
 )
 
-// LazySet is the on-demand automata ([Lazy]) of the rules of one grammar:
+// LazySet is the on-demand automata ([LazyTable]) of the rules of one grammar:
 // the grammar is built the first time any automaton is asked for, and
 // each rule's automaton the first time it is; the states of each are
 // built as inputs reach them. It serves a profile's grammar, and strict's
 // where the generated tables are left out (the playground's WebAssembly
 // module). It is safe for concurrent use. What it holds is bounded by the
-// grammar and by [automaton.DefaultMaxStates] a rule; [LazySet.Bytes]
+// grammar and by [DefaultMaxStates] a rule; [LazySet.Bytes]
 // estimates it.
 type LazySet[R ~int] struct {
-	build func() (*automaton.Grammar, []R)
+	build func() (*Grammar, []R)
 	once  sync.Once
 	built atomic.Bool // the grammar is built
-	g     *automaton.Grammar
+	g     *Grammar
 	rules []R // definition index → rule
 	index []int
 	slots []lazySlot[R]
@@ -29,11 +27,11 @@ type LazySet[R ~int] struct {
 // lazySlot is the automaton of one rule, made once.
 type lazySlot[R any] struct {
 	once sync.Once
-	a    atomic.Pointer[Lazy[R]]
+	a    atomic.Pointer[LazyTable[R]]
 }
 
 // GrammarBytes estimates the memory of a profile's grammar
-// ([automaton.Grammar] and its definitions) once built: about 20 KB
+// ([Grammar] and its definitions) once built: about 20 KB
 // measured with every edit in force (runtime.MemStats.HeapAlloc before
 // and after), rounded up.
 const GrammarBytes = 32 << 10
@@ -43,13 +41,13 @@ const GrammarBytes = 32 << 10
 // (each rule below numRules at most once). build runs once, when the first
 // automaton is asked for; it panics on a grammar it cannot build, which is
 // generated and checked by tests.
-func NewLazySet[R ~int](numRules int, build func() (g *automaton.Grammar, rules []R)) *LazySet[R] {
+func NewLazySet[R ~int](numRules int, build func() (g *Grammar, rules []R)) *LazySet[R] {
 	return &LazySet[R]{build: build, slots: make([]lazySlot[R], numRules)}
 }
 
 // Get returns the automaton of rule. It panics if rule is not below the
 // set's numRules or not a rule of the grammar.
-func (s *LazySet[R]) Get(rule R) *Lazy[R] {
+func (s *LazySet[R]) Get(rule R) *LazyTable[R] {
 	slot := &s.slots[rule]
 	s.once.Do(func() {
 		s.g, s.rules = s.build()
@@ -67,15 +65,15 @@ func (s *LazySet[R]) Get(rule R) *Lazy[R] {
 	slot.once.Do(func() {
 		i := s.index[rule]
 		if i < 0 {
-			panic("dfa: no rule " + strconv.Itoa(int(rule)) + " in the grammar")
+			panic("automaton: no rule " + strconv.Itoa(int(rule)) + " in the grammar")
 		}
-		slot.a.Store(NewLazy(s.g.Lazy(i, 0), s.rules))
+		slot.a.Store(NewLazyTable(s.g.Lazy(i, 0), s.rules))
 	})
 	return slot.a.Load()
 }
 
 // Bytes returns an estimate of the memory the set holds: its grammar
-// ([GrammarBytes]) once built, and each automaton's ([Lazy.Bytes]). It
+// ([GrammarBytes]) once built, and each automaton's ([LazyTable.Bytes]). It
 // reads one atomic value an automaton made and takes no lock.
 func (s *LazySet[R]) Bytes() int64 {
 	if !s.built.Load() {

@@ -1,4 +1,4 @@
-package dfa
+package automaton
 
 import (
 	"bytes"
@@ -9,7 +9,6 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/rfc2396/rfc2396/grammar/bnf"
-	"github.com/rfc2396/rfc2396/internal/automaton"
 )
 
 // pairGrammar is the grammar of the tests: three rules, two of them with
@@ -18,26 +17,26 @@ const pairGrammar = "pair = key \"=\" value\nkey = 1*ALPHA\nvalue = 1*DIGIT / \"
 
 // encoded builds the automata of the first three rules of pairGrammar
 // and encodes them.
-func encoded(t testing.TB) (*Encoded, []*automaton.DFA) {
+func encoded(t testing.TB) (*EncodedTables, []*DFA) {
 	t.Helper()
 	defs, err := bnf.ParseABNF(pairGrammar)
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := automaton.NewGrammar(bnf.WithCore(defs), nil, []string{"ALPHA", "DIGIT"})
+	g, err := NewGrammar(bnf.WithCore(defs), nil, []string{"ALPHA", "DIGIT"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	ds := []*automaton.DFA{g.Build(0), g.Build(1), g.Build(2)}
-	enc, err := Encode(ds)
+	ds := []*DFA{g.Build(0), g.Build(1), g.Build(2)}
+	enc, err := EncodeTables(ds)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return enc, ds
 }
 
-// pathNames are the paths of enc as strings, for Load.
-func pathNames(enc *Encoded) [][]string {
+// pathNames are the paths of enc as strings, for LoadTables.
+func pathNames(enc *EncodedTables) [][]string {
 	names := []string{"pair", "key", "value"}
 	out := make([][]string, len(enc.Paths))
 	for i, p := range enc.Paths {
@@ -48,12 +47,12 @@ func pathNames(enc *Encoded) [][]string {
 	return out
 }
 
-// TestEncodeLoad: the tables Load reads back from Encode's blob match and
-// explain as the automata do, pass Verify, and Encode writes the same
+// TestEncodeLoadTables: the tables LoadTables reads back from EncodeTables's blob match and
+// explain as the automata do, pass Verify, and EncodeTables writes the same
 // bytes every time.
-func TestEncodeLoad(t *testing.T) {
+func TestEncodeLoadTables(t *testing.T) {
 	enc, ds := encoded(t)
-	tables, err := Load(string(enc.Blob), len(ds), pathNames(enc), enc.Expectations)
+	tables, err := LoadTables(string(enc.Blob), len(ds), pathNames(enc), enc.Expectations)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,14 +61,14 @@ func TestEncodeLoad(t *testing.T) {
 			t.Errorf("table %d: %v", i, err)
 		}
 	}
-	idx, err := ReadIndex(string(enc.Blob), len(ds))
+	idx, err := ReadTablesIndex(string(enc.Blob), len(ds))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if diff := cmp.Diff(enc.Index, idx); diff != "" {
 		t.Errorf("the index Encode returns and the blob's (-encode +blob):\n%s", diff)
 	}
-	again, err := Encode(ds)
+	again, err := EncodeTables(ds)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,23 +84,11 @@ func TestEncodeLoad(t *testing.T) {
 	}
 }
 
-// runDFA runs an automaton as package automaton built it.
-func runDFA(d *automaton.DFA, s string) bool {
-	st := int32(0)
-	for i := 0; i < len(s); i++ {
-		st = d.Trans[int(st)*d.Classes+int(d.ClassOf[s[i]])]
-		if st < 0 {
-			return false
-		}
-	}
-	return d.States[st].Accepting
-}
-
 // TestEncodeShares: a table identical to an earlier one adds only its
 // directory entry to the blob.
 func TestEncodeShares(t *testing.T) {
 	enc, ds := encoded(t)
-	twice, err := Encode(append(ds, ds...))
+	twice, err := EncodeTables(append(ds, ds...))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -154,8 +141,8 @@ func TestLoadRejects(t *testing.T) {
 			if tt.tables != 0 {
 				n = tt.tables
 			}
-			_, err := Load(string(blob), n, paths[:len(paths)-tt.paths], enc.Expectations)
-			var fe *FormatError
+			_, err := LoadTables(string(blob), n, paths[:len(paths)-tt.paths], enc.Expectations)
+			var fe *TablesFormatError
 			if !errors.As(err, &fe) {
 				t.Fatalf("Load: %v, want a *FormatError", err)
 			}
@@ -194,7 +181,7 @@ func TestVerifyRejects(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			blob := bytes.Clone(enc.Blob)
 			tt.edit(blob)
-			tables, err := Load(string(blob), len(ds), paths, enc.Expectations)
+			tables, err := LoadTables(string(blob), len(ds), paths, enc.Expectations)
 			if err != nil {
 				t.Fatalf("Load: %v", err)
 			}
@@ -211,20 +198,20 @@ func TestVerifyRejects(t *testing.T) {
 	}
 }
 
-// TestMustSlice: MustSlice names the blob in its panic.
-func TestMustSlice(t *testing.T) {
+// TestMustSliceTables: MustSliceTables names the blob in its panic.
+func TestMustSliceTables(t *testing.T) {
 	enc, ds := encoded(t)
 	paths := pathNames(enc)
-	if got := MustSlice("x/tables.bin", string(enc.Blob), &enc.Index, len(ds), paths, enc.Expectations); len(got) != len(ds) {
+	if got := MustSliceTables("x/tables.bin", string(enc.Blob), &enc.Index, len(ds), paths, enc.Expectations); len(got) != len(ds) {
 		t.Fatalf("MustSlice: %d tables", len(got))
 	}
 	defer func() {
 		msg, _ := recover().(string)
-		if want := "x/tables.bin: dfa: tables blob: offset 6: 3 tables, the grammar has 4 rules"; !strings.HasPrefix(msg, want) {
+		if want := "x/tables.bin: automaton: tables blob: offset 6: 3 tables, the grammar has 4 rules"; !strings.HasPrefix(msg, want) {
 			t.Errorf("MustSlice panics with %q, want %q...", msg, want)
 		}
 	}()
-	MustSlice("x/tables.bin", string(enc.Blob), &enc.Index, 4, paths, enc.Expectations)
+	MustSliceTables("x/tables.bin", string(enc.Blob), &enc.Index, 4, paths, enc.Expectations)
 }
 
 // TestSliceRejects: an index that does not fit the blob beside it is a
@@ -234,23 +221,23 @@ func TestSliceRejects(t *testing.T) {
 	paths := pathNames(enc)
 	tests := []struct {
 		name   string
-		edit   func(idx *Index)
+		edit   func(idx *TablesIndex)
 		offset int
 		reason string
 	}{
-		{"size", func(idx *Index) { idx.Size++ }, 8, "the index gives a length of"},
-		{"tables", func(idx *Index) { idx.Tables = idx.Tables[1:] }, 6, "2 tables, the grammar has 3 rules"},
-		{"records", func(idx *Index) { idx.InfosAt = -1 }, 20, "state records at offset -1"},
-		{"classes", func(idx *Index) { idx.Tables[1].Classes = 257 }, headerSize + dirSize, "table 1: 257 byte classes"},
-		{"transitions", func(idx *Index) { idx.Tables[2].TransAt = idx.Size - 1 }, headerSize + 2*dirSize + 12, "overrun the blob"},
+		{"size", func(idx *TablesIndex) { idx.Size++ }, 8, "the index gives a length of"},
+		{"tables", func(idx *TablesIndex) { idx.Tables = idx.Tables[1:] }, 6, "2 tables, the grammar has 3 rules"},
+		{"records", func(idx *TablesIndex) { idx.InfosAt = -1 }, 20, "state records at offset -1"},
+		{"classes", func(idx *TablesIndex) { idx.Tables[1].Classes = 257 }, headerSize + dirSize, "table 1: 257 byte classes"},
+		{"transitions", func(idx *TablesIndex) { idx.Tables[2].TransAt = idx.Size - 1 }, headerSize + 2*dirSize + 12, "overrun the blob"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			idx := enc.Index
-			idx.Tables = append([]Entry(nil), enc.Index.Tables...)
+			idx.Tables = append([]TableEntry(nil), enc.Index.Tables...)
 			tt.edit(&idx)
-			_, err := Slice(string(enc.Blob), &idx, len(ds), paths, enc.Expectations)
-			var fe *FormatError
+			_, err := SliceTables(string(enc.Blob), &idx, len(ds), paths, enc.Expectations)
+			var fe *TablesFormatError
 			if !errors.As(err, &fe) {
 				t.Fatalf("Slice: %v, want a *FormatError", err)
 			}
@@ -263,21 +250,21 @@ func TestSliceRejects(t *testing.T) {
 
 // TestEncodeLimits: automata that a blob cannot index are errors.
 func TestEncodeLimits(t *testing.T) {
-	bad := &automaton.DFA{Classes: 2, Trans: []int32{-1}, States: []automaton.State{{}}}
-	if _, err := Encode([]*automaton.DFA{bad}); err == nil || !strings.Contains(err.Error(), "do not make an automaton") {
+	bad := &DFA{Classes: 2, Trans: []int32{-1}, States: []State{{}}}
+	if _, err := EncodeTables([]*DFA{bad}); err == nil || !strings.Contains(err.Error(), "do not make an automaton") {
 		t.Errorf("Encode of 1 state, 2 classes and 1 transition: %v", err)
 	}
-	if _, err := Encode(make([]*automaton.DFA, 0x10000)); err == nil || !strings.Contains(err.Error(), "at most 65535") {
+	if _, err := EncodeTables(make([]*DFA, 0x10000)); err == nil || !strings.Contains(err.Error(), "at most 65535") {
 		t.Errorf("Encode of 65536 tables: %v", err)
 	}
 }
 
-// FuzzLoad: whatever bytes of a sound blob are overwritten, Load and
+// FuzzLoadTables: whatever bytes of a sound blob are overwritten, LoadTables and
 // Verify return errors, never panic, and a table that passes both matches
 // and explains any input without reading out of range, Match agreeing
 // with Explain. edits is read 3 bytes at a time: the offset to write
 // (little-endian, modulo the blob's length) and the byte.
-func FuzzLoad(f *testing.F) {
+func FuzzLoadTables(f *testing.F) {
 	enc, _ := encoded(f)
 	paths := pathNames(enc)
 	f.Add([]byte{}, "a=1")
@@ -288,9 +275,9 @@ func FuzzLoad(f *testing.F) {
 		for i := 0; i+2 < len(edits); i += 3 {
 			blob[(int(edits[i])|int(edits[i+1])<<8)%len(blob)] = edits[i+2]
 		}
-		tables, err := Load(string(blob), 3, paths, enc.Expectations)
+		tables, err := LoadTables(string(blob), 3, paths, enc.Expectations)
 		if err != nil {
-			var fe *FormatError
+			var fe *TablesFormatError
 			if !errors.As(err, &fe) || fe.Offset < 0 || fe.Offset > len(blob) {
 				t.Fatalf("Load: %v", err)
 			}
@@ -309,15 +296,15 @@ func FuzzLoad(f *testing.F) {
 	})
 }
 
-// TestResultUnchanged: the fields of a Result come from the blob's state
+// TestExplanationUnchanged: the fields of an Explanation come from the blob's state
 // records as they came from the automaton's states.
-func TestResultUnchanged(t *testing.T) {
+func TestExplanationUnchanged(t *testing.T) {
 	enc, ds := encoded(t)
-	tables, err := Load(string(enc.Blob), len(ds), pathNames(enc), enc.Expectations)
+	tables, err := LoadTables(string(enc.Blob), len(ds), pathNames(enc), enc.Expectations)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := Result[string]{Offset: 2, Path: []string{"pair"}, AltPath: []string{"pair"}, Expected: `DIGIT or "-"`}
+	want := Explanation[string]{Offset: 2, Path: []string{"pair"}, AltPath: []string{"pair"}, Expected: `DIGIT or "-"`}
 	if diff := cmp.Diff(want, tables[0].Explain("a=")); diff != "" {
 		t.Errorf("Explain(%q) (-want +got):\n%s", "a=", diff)
 	}

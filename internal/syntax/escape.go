@@ -1,4 +1,4 @@
-package pct
+package syntax
 
 import (
 	"strconv"
@@ -6,16 +6,16 @@ import (
 	"github.com/rfc2396/rfc2396/internal/safeout"
 )
 
-// Reason is why a string could not be escaped for a rule, as both public
+// EscapeReason is why a string could not be escaped for a rule, as both public
 // packages' EscapeReason number it: the codes are the same under both RFCs,
 // only the words for people differ.
-type Reason uint8
+type EscapeReason uint8
 
 // The reasons, numbered as the public EscapeReason constants.
 const (
-	// UnsupportedRule: the grammar has no [Table] for the rule.
-	UnsupportedRule Reason = iota + 1
-	// EmptyString: the rule does not match the empty string ([Empty]).
+	// UnsupportedRule: the grammar has no [EscapeTable] for the rule.
+	UnsupportedRule EscapeReason = iota + 1
+	// EmptyString: the rule does not match the empty string ([EmptyNotAllowed]).
 	EmptyString
 	// BadStart: a path does not start as its rule requires
 	// ([StartsWithSeparator], [MustStartWithSeparator]).
@@ -30,7 +30,7 @@ var reasonCodes = [...]string{UnsupportedRule: "unsupported-rule", EmptyString: 
 
 // Code returns a short stable name of r for machines, "unknown" for a
 // number that is no reason.
-func (r Reason) Code() string {
+func (r EscapeReason) Code() string {
 	if r > 0 && int(r) < len(reasonCodes) {
 		return reasonCodes[r]
 	}
@@ -38,9 +38,9 @@ func (r Reason) Code() string {
 }
 
 // Reason returns the reason p gives, 0 for [NoProblem].
-func (p Problem) Reason() Reason {
+func (p EscapeProblem) Reason() EscapeReason {
 	switch p {
-	case Empty:
+	case EmptyNotAllowed:
 		return EmptyString
 	case StartsWithSeparator, MustStartWithSeparator:
 		return BadStart
@@ -56,10 +56,10 @@ type Rule interface {
 	String() string
 }
 
-// Grammar is escaping for the rules of one grammar: a [Table] for each rule
+// EscapeGrammar is escaping for the rules of one grammar: a [EscapeTable] for each rule
 // it can escape for.
-type Grammar[R Rule] struct {
-	Tables   map[R]*Table
+type EscapeGrammar[R Rule] struct {
+	Tables   map[R]*EscapeTable
 	NumRules R // the rules are 0 to NumRules-1
 	// Match, when set, reports whether s is a string of rule. The tables
 	// know a rule's characters, not its structure: a path rule's
@@ -73,7 +73,7 @@ type Grammar[R Rule] struct {
 }
 
 // Rules lists the rules that have a table, in the grammar's order.
-func (g Grammar[R]) Rules() []R {
+func (g EscapeGrammar[R]) Rules() []R {
 	var rules []R
 	for r := R(0); r < g.NumRules; r++ {
 		if g.Tables[r] != nil {
@@ -83,9 +83,9 @@ func (g Grammar[R]) Rules() []R {
 	return rules
 }
 
-// Escape returns s escaped for rule by its table (see [Table.Escape]), or
+// Escape returns s escaped for rule by its table (see [EscapeTable.Escape]), or
 // why it cannot be: [UnsupportedRule] for a rule with no table.
-func (g Grammar[R]) Escape(s string, rule R) (string, Reason, Problem) {
+func (g EscapeGrammar[R]) Escape(s string, rule R) (string, EscapeReason, EscapeProblem) {
 	t := g.Tables[rule]
 	if t == nil {
 		return "", UnsupportedRule, NoProblem
@@ -97,10 +97,10 @@ func (g Grammar[R]) Escape(s string, rule R) (string, Reason, Problem) {
 	return out, problem.Reason(), problem
 }
 
-// ErrorMessage returns the message of an escape error: the package's
+// EscapeErrorMessage returns the message of an escape error: the package's
 // prefix ("rfc2396"), what it could not do ("escape"), for which rule, why,
 // and the detail in parentheses if there is one.
-func ErrorMessage(prefix, verb, rule, reason, detail string) string {
+func EscapeErrorMessage(prefix, verb, rule, reason, detail string) string {
 	msg := prefix + ": cannot " + verb + " for " + rule + ": " + reason
 	if detail != "" {
 		msg += " (" + detail + ")"

@@ -1,15 +1,16 @@
-// Package pegrun holds what the generated parsers share, for both RFCs:
-// BuildTree makes a parse tree of the tokens of the Parser that gen writes
-// into each generated package (adapter_gen.go), and the functions with
-// which the parsers gen compiles from the compact grammars (gen/compile.go)
-// match a whole run of a repetition in one step (see accelerate in
-// gen/derive.go): [Span] for the bytes of a class, [Star] for a run of
-// class bytes, escapes and byte sequences (a [Run], which adapter_gen.go
-// defines); a host name's labels are a Span and a step back over the bytes
-// that cannot end one, which the compiled parser writes out. They read
-// the input string in place from a position and return where the run
-// ends.
-package pegrun
+// This file and tree.go hold what the generated parsers share (they were
+// package internal/pegrun): [BuildTree] makes a parse tree of the tokens of
+// the Parser that gen writes into each generated package
+// (adapter_gen.go), and the functions with which the parsers gen compiles
+// from the compact grammars (gen/compile.go) match a whole run of a
+// repetition in one step (see accelerate in gen/derive.go): [Span] for the
+// bytes of a class, [Star] for a run of class bytes, escapes and byte
+// sequences (a [Run], which adapter_gen.go defines); a host name's labels
+// are a Span and a step back over the bytes that cannot end one, which the
+// compiled parser writes out. They read the input string in place from a
+// position and return where the run ends.
+
+package syntax
 
 // Run describes the items a run of a repetition is made of, as gen derives
 // it from the repeated expression under the edits in force: a byte of
@@ -31,7 +32,7 @@ type Seq []*[256]bool
 // r.Class, or 0 if there is none.
 func (r *Run) item(s string, p int) int {
 	if s[p] == '%' {
-		if r.Escapes && p+2 < len(s) && isHex(s[p+1]) && isHex(s[p+2]) {
+		if r.Escapes && p+2 < len(s) && IsHex(s[p+1]) && IsHex(s[p+2]) {
 			return 3
 		}
 		return 0
@@ -83,10 +84,6 @@ func starItems(s string, p int, r *Run) int {
 			return p
 		}
 	}
-}
-
-func isHex(c byte) bool {
-	return c >= '0' && c <= '9' || c >= 'A' && c <= 'F' || c >= 'a' && c <= 'f'
 }
 
 // Span returns the end of the run of bytes of class that starts at s[p],

@@ -1,4 +1,4 @@
-package pct
+package syntax
 
 import (
 	"strings"
@@ -20,7 +20,7 @@ func TestDecode(t *testing.T) {
 		{"%41%", "", 3},
 	}
 	for _, tt := range tests {
-		got, bad := Decode(tt.in)
+		got, bad := DecodePercent(tt.in)
 		if got != tt.want || bad != tt.bad {
 			t.Errorf("Decode(%q) = %q, %d; want %q, %d", tt.in, got, bad, tt.want, tt.bad)
 		}
@@ -28,21 +28,21 @@ func TestDecode(t *testing.T) {
 }
 
 func TestTableEscape(t *testing.T) {
-	alnum := SetOf("abc")
-	slash := SetOf("/")
-	segment := &Table{Raw: alnum, First: alnum}
-	nonEmpty := &Table{Raw: alnum, First: alnum, NonEmpty: true}
-	absolute := &Table{Raw: alnum, First: slash, Keep: slash, FirstSegment: alnum}
-	rootless := &Table{Raw: alnum, First: alnum, Keep: slash, FirstSegment: alnum}
+	alnum := ByteSetOf("abc")
+	slash := ByteSetOf("/")
+	segment := &EscapeTable{Raw: alnum, First: alnum}
+	nonEmpty := &EscapeTable{Raw: alnum, First: alnum, NonEmpty: true}
+	absolute := &EscapeTable{Raw: alnum, First: slash, Keep: slash, FirstSegment: alnum}
+	rootless := &EscapeTable{Raw: alnum, First: alnum, Keep: slash, FirstSegment: alnum}
 	tests := []struct {
-		t       *Table
+		t       *EscapeTable
 		in      string
 		want    string
-		problem Problem
+		problem EscapeProblem
 	}{
 		{segment, "ab c/", "ab%20c%2F", NoProblem},
 		{segment, "", "", NoProblem},
-		{nonEmpty, "", "", Empty},
+		{nonEmpty, "", "", EmptyNotAllowed},
 		{absolute, "/a b/c", "/a%20b/c", NoProblem},
 		{absolute, "a", "", MustStartWithSeparator},
 		{rootless, "a/b", "a/b", NoProblem},
@@ -63,13 +63,13 @@ func TestTableEscape(t *testing.T) {
 // its UTF-8 bytes percent-encoded (section 3.1 step 2), and so is every
 // byte of a surrogate, an over-long form or a sequence cut short.
 func TestTableEscapeCodePoints(t *testing.T) {
-	ucschar := []Range{{0xA0, 0xD7FF}, {0xF900, 0xFDCF}, {0xFDF0, 0xFFEF}, {0x10000, 0x1FFFD}}
-	iquery := &Table{Raw: SetOf("abc/?"), First: SetOf("abc/?"), Chars: []Range{{0xA0, 0xD7FF}, {0xE000, 0xF8FF}, {0xF900, 0xFDCF}, {0xFDF0, 0xFFEF}, {0x10000, 0x1FFFD}}}
-	ipath := &Table{Raw: SetOf("abc"), First: SetOf("/"), Keep: SetOf("/"), FirstSegment: SetOf("abc"), Chars: ucschar}
-	segment := &Table{Raw: SetOf("abc"), First: SetOf("abc"), Chars: ucschar}
-	ascii := &Table{Raw: SetOf("abc"), First: SetOf("abc")}
+	ucschar := []RuneRange{{0xA0, 0xD7FF}, {0xF900, 0xFDCF}, {0xFDF0, 0xFFEF}, {0x10000, 0x1FFFD}}
+	iquery := &EscapeTable{Raw: ByteSetOf("abc/?"), First: ByteSetOf("abc/?"), Chars: []RuneRange{{0xA0, 0xD7FF}, {0xE000, 0xF8FF}, {0xF900, 0xFDCF}, {0xFDF0, 0xFFEF}, {0x10000, 0x1FFFD}}}
+	ipath := &EscapeTable{Raw: ByteSetOf("abc"), First: ByteSetOf("/"), Keep: ByteSetOf("/"), FirstSegment: ByteSetOf("abc"), Chars: ucschar}
+	segment := &EscapeTable{Raw: ByteSetOf("abc"), First: ByteSetOf("abc"), Chars: ucschar}
+	ascii := &EscapeTable{Raw: ByteSetOf("abc"), First: ByteSetOf("abc")}
 	tests := []struct {
-		t        *Table
+		t        *EscapeTable
 		in, want string
 	}{
 		{segment, "a\u00e9", "a\u00e9"},
@@ -92,22 +92,22 @@ func TestTableEscapeCodePoints(t *testing.T) {
 		if got != tt.want || p != NoProblem {
 			t.Errorf("Escape(%+q) = %+q, %d; want %+q", tt.in, got, p, tt.want)
 		}
-		if back, bad := Decode(got); back != tt.in || bad >= 0 {
+		if back, bad := DecodePercent(got); back != tt.in || bad >= 0 {
 			t.Errorf("Decode(Escape(%+q)) = %+q, %d: not the input", tt.in, back, bad)
 		}
 	}
 }
 
-// testRule is a made-up grammar's rule type for Grammar.
+// testRule is a made-up grammar's rule type for [EscapeGrammar].
 type testRule int
 
 func (r testRule) String() string { return [...]string{"segment", "scheme", "path"}[r] }
 
 func TestGrammar(t *testing.T) {
-	g := Grammar[testRule]{
-		Tables: map[testRule]*Table{
-			0: {Raw: SetOf("ab"), First: SetOf("ab")},
-			2: {Raw: SetOf("ab"), First: SetOf("/"), Keep: SetOf("/"), NonEmpty: true},
+	g := EscapeGrammar[testRule]{
+		Tables: map[testRule]*EscapeTable{
+			0: {Raw: ByteSetOf("ab"), First: ByteSetOf("ab")},
+			2: {Raw: ByteSetOf("ab"), First: ByteSetOf("/"), Keep: ByteSetOf("/"), NonEmpty: true},
 		},
 		NumRules: 3,
 	}
@@ -118,13 +118,13 @@ func TestGrammar(t *testing.T) {
 		s       string
 		rule    testRule
 		out     string
-		reason  Reason
-		problem Problem
+		reason  EscapeReason
+		problem EscapeProblem
 	}{
 		{"a c", 0, "a%20%63", 0, NoProblem},
 		{"a", 1, "", UnsupportedRule, NoProblem},
 		{"a", 7, "", UnsupportedRule, NoProblem},
-		{"", 2, "", EmptyString, Empty},
+		{"", 2, "", EmptyString, EmptyNotAllowed},
 		{"a/b", 2, "", BadStart, MustStartWithSeparator},
 	}
 	for _, tt := range tests {
@@ -136,15 +136,15 @@ func TestGrammar(t *testing.T) {
 }
 
 func TestReasonCode(t *testing.T) {
-	for r, want := range map[Reason]string{0: "unknown", UnsupportedRule: "unsupported-rule", EmptyString: "empty", BadStart: "bad-start", 9: "unknown"} {
+	for r, want := range map[EscapeReason]string{0: "unknown", UnsupportedRule: "unsupported-rule", EmptyString: "empty", BadStart: "bad-start", 9: "unknown"} {
 		if got := r.Code(); got != want {
 			t.Errorf("Reason(%d).Code() = %q, want %q", r, got, want)
 		}
 	}
-	if got, want := ErrorMessage("rfc2396", "escape", "segment", "why", ""), "rfc2396: cannot escape for segment: why"; got != want {
+	if got, want := EscapeErrorMessage("rfc2396", "escape", "segment", "why", ""), "rfc2396: cannot escape for segment: why"; got != want {
 		t.Errorf("ErrorMessage = %q, want %q", got, want)
 	}
-	if got, want := ErrorMessage("rfc3986", "percent-encode", "path", "why", "detail"), "rfc3986: cannot percent-encode for path: why (detail)"; got != want {
+	if got, want := EscapeErrorMessage("rfc3986", "percent-encode", "path", "why", "detail"), "rfc3986: cannot percent-encode for path: why (detail)"; got != want {
 		t.Errorf("ErrorMessage = %q, want %q", got, want)
 	}
 }
@@ -153,16 +153,16 @@ func TestReasonCode(t *testing.T) {
 // of another structure, a string of another length) is reported, not
 // returned.
 func TestGrammarEscapeNoString(t *testing.T) {
-	path := &Table{Raw: SetOf("abc/"), First: SetOf("abc/"), Keep: SetOf("/"), FirstSegment: SetOf("abc/")}
-	data := &Table{Raw: SetOf("abc"), First: SetOf("abc")}
+	path := &EscapeTable{Raw: ByteSetOf("abc/"), First: ByteSetOf("abc/"), Keep: ByteSetOf("/"), FirstSegment: ByteSetOf("abc/")}
+	data := &EscapeTable{Raw: ByteSetOf("abc"), First: ByteSetOf("abc")}
 	noEmptySegment := func(rule int, s string) bool { return rule != 0 || !strings.Contains(s, "//") }
 	atLeastTwo := func(rule int, s string) bool { return rule != 1 || len(s) >= 2 }
-	g := Grammar[testRule]{Tables: map[testRule]*Table{0: path, 1: data}, NumRules: 2, Match: func(r testRule, s string) bool { return noEmptySegment(int(r), s) && atLeastTwo(int(r), s) }}
+	g := EscapeGrammar[testRule]{Tables: map[testRule]*EscapeTable{0: path, 1: data}, NumRules: 2, Match: func(r testRule, s string) bool { return noEmptySegment(int(r), s) && atLeastTwo(int(r), s) }}
 	for _, tt := range []struct {
 		in      string
 		rule    testRule
 		want    string
-		problem Problem
+		problem EscapeProblem
 	}{
 		{"a/b", 0, "a/b", NoProblem},
 		{"a//b", 0, "", Unrepresentable},

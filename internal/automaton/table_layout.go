@@ -1,24 +1,22 @@
-package dfa
+package automaton
 
 import (
 	"encoding/binary"
 	"fmt"
 	"slices"
 	"strconv"
-
-	"github.com/rfc2396/rfc2396/internal/automaton"
 )
 
 // The tables of a grammar are one binary blob (a tables.bin that gen
 // writes beside the tables_gen.go of an explain package, which embeds it
-// as a string, with the blob's [Index] as Go): [Slice] cuts each [Table]
+// as a string, with the blob's [TablesIndex] as Go): [SliceTables] cuts each [Table]
 // out of it in place, so that a process reads no more of the blob than
 // its inputs reach, and decodes or copies nothing at start-up. Every
 // integer is little-endian. Version 2 of the layout is:
 //
 //	offset  size  field
 //	0       4     magic: "DFA\x00"
-//	4       2     version: 2 ([Version])
+//	4       2     version: 2 ([TablesVersion])
 //	6       2     tables: the number of tables
 //	8       4     length: the blob's length in bytes
 //	12      4     paths: the number of rule paths the states index
@@ -34,7 +32,7 @@ import (
 //	                4  offset of the transitions: 2 bytes an entry,
 //	                   states × classes entries, entry s×classes+k the
 //	                   next state of state s on class k, premultiplied
-//	                   (next × classes), or 0xFFFF ([Dead])
+//	                   (next × classes), or 0xFFFF ([DeadTrans])
 //	                4  offset of the states: 2 bytes a state, bit 15
 //	                   set if the state accepts, bits 0 to 14 the index
 //	                   of its state record
@@ -54,7 +52,7 @@ import (
 //	                   whose classes the pair map takes to p, and entry
 //	                   s×columns+pairs+k the state after one byte of
 //	                   class k; each premultiplied (next × columns), or
-//	                   [Dead]
+//	                   [DeadTrans]
 //
 // then the state records, 6 bytes each, which the tables of the blob share:
 //
@@ -69,19 +67,19 @@ import (
 // Go.
 //
 // The matcher is the automaton of the rule's language alone (see
-// [automaton.Minimal]): 12 states for URI-reference under RFC 2396's
+// [Minimal]): 12 states for URI-reference under RFC 2396's
 // Appendix A as published, where the automaton that explains errors has
 // 515. [Table.Match] runs it two bytes
 // a step, where it can: reading the next state is what each step waits
 // for, and a step that reads two bytes waits half as often. The pair
-// columns are the distinct two-byte steps; [Encode] leaves them out (pairs
+// columns are the distinct two-byte steps; [EncodeTables] leaves them out (pairs
 // 0) where they would not fit in [MaxTrans] entries or 255 columns.
 const (
-	// Magic is the first 4 bytes of a blob of tables.
-	Magic = "DFA\x00"
-	// Version is the version of the layout that this package reads and
+	// TablesMagic is the first 4 bytes of a blob of tables.
+	TablesMagic = "DFA\x00"
+	// TablesVersion is the version of the layout that this package reads and
 	// writes; a blob of another version is an error.
-	Version = 2
+	TablesVersion = 2
 
 	headerSize = 28
 	dirSize    = 36
@@ -92,23 +90,23 @@ const (
 	accepts = 1 << 15
 )
 
-// FormatError reports a blob of tables that does not follow the layout
+// TablesFormatError reports a blob of tables that does not follow the layout
 // this package reads: another version, a truncated file, an entry out of
 // range. It means the blob and the Go beside it were not written by the
 // same run of gen; go generate ./... writes both again.
-type FormatError struct {
+type TablesFormatError struct {
 	// Offset is the byte of the blob where the fault was found.
 	Offset int
 	// Reason says what is wrong there.
 	Reason string
 }
 
-func (e *FormatError) Error() string {
-	return "dfa: tables blob: offset " + strconv.Itoa(e.Offset) + ": " + e.Reason
+func (e *TablesFormatError) Error() string {
+	return "automaton: tables blob: offset " + strconv.Itoa(e.Offset) + ": " + e.Reason
 }
 
 func formatErr(off int, format string, args ...any) error {
-	return &FormatError{Offset: off, Reason: fmt.Sprintf(format, args...)}
+	return &TablesFormatError{Offset: off, Reason: fmt.Sprintf(format, args...)}
 }
 
 func u16(s string, off int) int { return int(s[off]) | int(s[off+1])<<8 }
@@ -119,12 +117,12 @@ func u32(s string, off int) int {
 	return int(s[off]) | int(s[off+1])<<8 | int(s[off+2])<<16 | int(s[off+3])<<24
 }
 
-// Index is where the tables of a blob lie: the blob's header and
+// TablesIndex is where the tables of a blob lie: the blob's header and
 // directory, as numbers. gen writes it as Go beside the blob as well, so
-// that a process slices its tables out of the blob ([Slice]) without
+// that a process slices its tables out of the blob ([SliceTables]) without
 // reading a byte of it: the pages of the blob are touched only by the
 // inputs that reach them.
-type Index struct {
+type TablesIndex struct {
 	// Size is the blob's length in bytes.
 	Size int
 	// Paths and Expectations are the numbers of rule paths and
@@ -133,11 +131,11 @@ type Index struct {
 	// InfosAt is the offset of the state records, Infos their number.
 	InfosAt, Infos int
 	// Tables are the directory's entries, in rule order.
-	Tables []Entry
+	Tables []TableEntry
 }
 
-// Entry is where one table of a blob lies: an entry of its directory.
-type Entry struct {
+// TableEntry is where one table of a blob lies: an entry of its directory.
+type TableEntry struct {
 	// Classes is the number of byte classes; States the number of states.
 	Classes, States int
 	// ClassOfAt, TransAt and StatesAt are the offsets of the table's class
@@ -154,31 +152,31 @@ type Entry struct {
 	PairOfAt, MatchAt int
 }
 
-// ReadIndex reads the header and directory of blob, which must be of
-// version [Version] and hold n tables, one for each rule of a grammar.
-func ReadIndex(blob string, n int) (Index, error) {
+// ReadTablesIndex reads the header and directory of blob, which must be of
+// version [TablesVersion] and hold n tables, one for each rule of a grammar.
+func ReadTablesIndex(blob string, n int) (TablesIndex, error) {
 	if len(blob) < headerSize {
-		return Index{}, formatErr(0, "%d bytes, shorter than the %d-byte header", len(blob), headerSize)
+		return TablesIndex{}, formatErr(0, "%d bytes, shorter than the %d-byte header", len(blob), headerSize)
 	}
-	if blob[:4] != Magic {
-		return Index{}, formatErr(0, "magic %q, want %q", blob[:4], Magic)
+	if blob[:4] != TablesMagic {
+		return TablesIndex{}, formatErr(0, "magic %q, want %q", blob[:4], TablesMagic)
 	}
-	if v := u16(blob, 4); v != Version {
-		return Index{}, formatErr(4, "layout version %d, this build reads version %d", v, Version)
+	if v := u16(blob, 4); v != TablesVersion {
+		return TablesIndex{}, formatErr(4, "layout version %d, this build reads version %d", v, TablesVersion)
 	}
 	if got := u16(blob, 6); got != n {
-		return Index{}, formatErr(6, "%d tables, the grammar has %d rules", got, n)
+		return TablesIndex{}, formatErr(6, "%d tables, the grammar has %d rules", got, n)
 	}
 	if got := u32(blob, 8); got != len(blob) {
-		return Index{}, formatErr(8, "the header gives a length of %d bytes, the blob has %d", got, len(blob))
+		return TablesIndex{}, formatErr(8, "the header gives a length of %d bytes, the blob has %d", got, len(blob))
 	}
 	if headerSize+n*dirSize > len(blob) {
-		return Index{}, formatErr(headerSize, "the directory of %d tables overruns the blob", n)
+		return TablesIndex{}, formatErr(headerSize, "the directory of %d tables overruns the blob", n)
 	}
-	idx := Index{Size: len(blob), Paths: u32(blob, 12), Expectations: u32(blob, 16), InfosAt: u32(blob, 20), Infos: u32(blob, 24), Tables: make([]Entry, n)}
+	idx := TablesIndex{Size: len(blob), Paths: u32(blob, 12), Expectations: u32(blob, 16), InfosAt: u32(blob, 20), Infos: u32(blob, 24), Tables: make([]TableEntry, n)}
 	for i := range idx.Tables {
 		d := headerSize + i*dirSize
-		idx.Tables[i] = Entry{
+		idx.Tables[i] = TableEntry{
 			Classes: u16(blob, d), Pairs: u16(blob, d+2), States: u32(blob, d+4),
 			ClassOfAt: u32(blob, d+8), TransAt: u32(blob, d+12), StatesAt: u32(blob, d+16),
 			MatchStates: u32(blob, d+20), MatchStart: u16(blob, d+24), MatchAccept: u16(blob, d+26),
@@ -188,14 +186,14 @@ func ReadIndex(blob string, n int) (Index, error) {
 	return idx, nil
 }
 
-// Slice returns the tables that idx places in blob, n of them (one for
+// SliceTables returns the tables that idx places in blob, n of them (one for
 // each rule of the grammar) whose states index paths and expectations. It
 // checks that every section of idx lies in blob, and reads nothing of
 // blob: the tables are slices of it, and its version is the business of
-// [ReadIndex], which gen and the tests run. Entries are not checked
-// either: that is [Table.Verify]'s job. An error is a [FormatError] at the
+// [ReadTablesIndex], which gen and the tests run. Entries are not checked
+// either: that is [Table.Verify]'s job. An error is a [TablesFormatError] at the
 // offset of the blob's field that idx gives wrongly.
-func Slice[R any](blob string, idx *Index, n int, paths [][]R, expectations []string) ([]Table[R], error) {
+func SliceTables[R any](blob string, idx *TablesIndex, n int, paths [][]R, expectations []string) ([]Table[R], error) {
 	if idx.Size != len(blob) {
 		return nil, formatErr(8, "the index gives a length of %d bytes, the blob has %d", idx.Size, len(blob))
 	}
@@ -271,22 +269,22 @@ func Slice[R any](blob string, idx *Index, n int, paths [][]R, expectations []st
 	return tables, nil
 }
 
-// Load returns the tables of blob, which must hold n tables (one for each
+// LoadTables returns the tables of blob, which must hold n tables (one for each
 // rule of the grammar) whose states index paths and expectations, as
-// [Encode] wrote them: [Slice] of the blob's own [ReadIndex].
-func Load[R any](blob string, n int, paths [][]R, expectations []string) ([]Table[R], error) {
-	idx, err := ReadIndex(blob, n)
+// [EncodeTables] wrote them: [SliceTables] of the blob's own [ReadTablesIndex].
+func LoadTables[R any](blob string, n int, paths [][]R, expectations []string) ([]Table[R], error) {
+	idx, err := ReadTablesIndex(blob, n)
 	if err != nil {
 		return nil, err
 	}
-	return Slice(blob, &idx, n, paths, expectations)
+	return SliceTables(blob, &idx, n, paths, expectations)
 }
 
-// MustSlice is [Slice] for the tables an explain package embeds, with the
+// MustSliceTables is [SliceTables] for the tables an explain package embeds, with the
 // index gen wrote beside them: it panics, naming the blob, if they do not
 // agree, which only a blob and Go from different runs of gen can cause.
-func MustSlice[R any](name, blob string, idx *Index, n int, paths [][]R, expectations []string) []Table[R] {
-	t, err := Slice(blob, idx, n, paths, expectations)
+func MustSliceTables[R any](name, blob string, idx *TablesIndex, n int, paths [][]R, expectations []string) []Table[R] {
+	t, err := SliceTables(blob, idx, n, paths, expectations)
 	if err != nil {
 		panic(name + ": " + err.Error() + " (go generate ./... writes the blob and its Go again)")
 	}
@@ -294,36 +292,36 @@ func MustSlice[R any](name, blob string, idx *Index, n int, paths [][]R, expecta
 }
 
 // Verify checks every entry of t: each class below Classes, each
-// transition [Dead] or the start of a state, each state's record in the
+// transition [DeadTrans] or the start of a state, each state's record in the
 // blob and each record's path and expectation in Paths and Expectations.
 // A table that passes reads nothing out of range on any input.
 func (t *Table[R]) Verify() error {
 	classes := int(t.Classes)
 	for b := 0; b < len(t.ClassOf); b++ {
 		if int(t.ClassOf[b]) >= classes {
-			return fmt.Errorf("dfa: byte %#x is in class %d of %d", b, t.ClassOf[b], classes)
+			return fmt.Errorf("automaton: byte %#x is in class %d of %d", b, t.ClassOf[b], classes)
 		}
 	}
 	entries := len(t.Trans) / 2
 	for i := 0; i < entries; i++ {
-		if next := u16(t.Trans, 2*i); next != Dead && (next >= entries || next%classes != 0) {
-			return fmt.Errorf("dfa: state %d, class %d: the next state is entry %d of %d, not the start of a state", i/classes, i%classes, next, entries)
+		if next := u16(t.Trans, 2*i); next != DeadTrans && (next >= entries || next%classes != 0) {
+			return fmt.Errorf("automaton: state %d, class %d: the next state is entry %d of %d, not the start of a state", i/classes, i%classes, next, entries)
 		}
 	}
 	for s := 0; s < len(t.States)/2; s++ {
 		k := u16(t.States, 2*s) &^ accepts
 		if k >= len(t.Infos)/infoSize {
-			return fmt.Errorf("dfa: state %d: record %d of %d", s, k, len(t.Infos)/infoSize)
+			return fmt.Errorf("automaton: state %d: record %d of %d", s, k, len(t.Infos)/infoSize)
 		}
 		r := t.Infos[k*infoSize:]
 		if p := u16(r, 0); p >= len(t.Paths) {
-			return fmt.Errorf("dfa: state %d: path %d of %d", s, p, len(t.Paths))
+			return fmt.Errorf("automaton: state %d: path %d of %d", s, p, len(t.Paths))
 		}
 		if p := u16(r, 2); p >= len(t.Paths) {
-			return fmt.Errorf("dfa: state %d: alternative path %d of %d", s, p, len(t.Paths))
+			return fmt.Errorf("automaton: state %d: alternative path %d of %d", s, p, len(t.Paths))
 		}
 		if e := u16(r, 4); e >= len(t.Expectations) {
-			return fmt.Errorf("dfa: state %d: expectation %d of %d", s, e, len(t.Expectations))
+			return fmt.Errorf("automaton: state %d: expectation %d of %d", s, e, len(t.Expectations))
 		}
 	}
 	return t.verifyMatcher()
@@ -338,47 +336,47 @@ func (t *Table[R]) verifyMatcher() error {
 	entries := len(t.MatchTrans) / 2
 	for i := 0; i < len(t.PairOf); i++ {
 		if int(t.PairOf[i]) >= pairs {
-			return fmt.Errorf("dfa: classes %d and %d are in pair column %d of %d", i/classes, i%classes, t.PairOf[i], pairs)
+			return fmt.Errorf("automaton: classes %d and %d are in pair column %d of %d", i/classes, i%classes, t.PairOf[i], pairs)
 		}
 	}
 	for i := 0; i < entries; i++ {
-		if next := u16(t.MatchTrans, 2*i); next != Dead && (next >= entries || next%columns != 0) {
-			return fmt.Errorf("dfa: matcher state %d, column %d: the next state is entry %d of %d, not the start of a state", i/columns, i%columns, next, entries)
+		if next := u16(t.MatchTrans, 2*i); next != DeadTrans && (next >= entries || next%columns != 0) {
+			return fmt.Errorf("automaton: matcher state %d, column %d: the next state is entry %d of %d, not the start of a state", i/columns, i%columns, next, entries)
 		}
 	}
 	single := func(st, k int) int {
-		if st == Dead {
-			return Dead
+		if st == DeadTrans {
+			return DeadTrans
 		}
-		return step(t.MatchTrans, st, pairs+k)
+		return tableStep(t.MatchTrans, st, pairs+k)
 	}
 	for st := 0; st < entries && len(t.PairOf) > 0; st += columns {
 		for k1 := 0; k1 < classes; k1++ {
 			for k2 := 0; k2 < classes; k2++ {
-				if got, want := step(t.MatchTrans, st, int(t.PairOf[k1*classes+k2])), single(single(st, k1), k2); got != want {
-					return fmt.Errorf("dfa: matcher state %d, classes %d and %d: the pair column gives entry %d, two steps give %d", st/columns, k1, k2, got, want)
+				if got, want := tableStep(t.MatchTrans, st, int(t.PairOf[k1*classes+k2])), single(single(st, k1), k2); got != want {
+					return fmt.Errorf("automaton: matcher state %d, classes %d and %d: the pair column gives entry %d, two steps give %d", st/columns, k1, k2, got, want)
 				}
 			}
 		}
 	}
 	// Walk the pairs of states that some input reaches in both automata,
-	// [Dead] for none, checking that they accept alike.
+	// [DeadTrans] for none, checking that they accept alike.
 	type pair struct{ full, m int }
 	start := pair{0, int(t.MatchStart)}
 	seen := map[pair]bool{start: true}
 	for queue := []pair{start}; len(queue) > 0; {
 		p := queue[len(queue)-1]
 		queue = queue[:len(queue)-1]
-		fullAccepts := p.full != Dead && t.state(p.full)&accepts != 0
-		if mAccepts := p.m != Dead && p.m >= int(t.MatchAccept); fullAccepts != mAccepts {
-			return fmt.Errorf("dfa: the matcher's state %d accepts %v, the automaton's state %d %v: they read some input differently", p.m/columns, mAccepts, p.full/classes, fullAccepts)
+		fullAccepts := p.full != DeadTrans && t.state(p.full)&accepts != 0
+		if mAccepts := p.m != DeadTrans && p.m >= int(t.MatchAccept); fullAccepts != mAccepts {
+			return fmt.Errorf("automaton: the matcher's state %d accepts %v, the automaton's state %d %v: they read some input differently", p.m/columns, mAccepts, p.full/classes, fullAccepts)
 		}
 		for k := 0; k < classes; k++ {
-			next := pair{Dead, single(p.m, k)}
-			if p.full != Dead {
-				next.full = step(t.Trans, p.full, k)
+			next := pair{DeadTrans, single(p.m, k)}
+			if p.full != DeadTrans {
+				next.full = tableStep(t.Trans, p.full, k)
 			}
-			if next != (pair{Dead, Dead}) && !seen[next] {
+			if next != (pair{DeadTrans, DeadTrans}) && !seen[next] {
 				seen[next] = true
 				queue = append(queue, next)
 			}
@@ -387,25 +385,25 @@ func (t *Table[R]) verifyMatcher() error {
 	return nil
 }
 
-// Encoded is a grammar's tables as [Encode] writes them: the blob, its
+// EncodedTables is a grammar's tables as [EncodeTables] writes them: the blob, its
 // index, and the rule paths (indexes into the grammar's definitions) and
 // expectations that its states index; the Go beside the blob holds all
 // but the blob.
-type Encoded struct {
+type EncodedTables struct {
 	Blob         []byte
-	Index        Index
+	Index        TablesIndex
 	Paths        [][]int
 	Expectations []string
 }
 
-// Encode writes the tables of the automata ds, one for each rule of a
-// grammar in rule order, in the layout of version [Version]. An automaton
+// EncodeTables writes the tables of the automata ds, one for each rule of a
+// grammar in rule order, in the layout of version [TablesVersion]. An automaton
 // of more than [MaxTrans] transitions is an error naming its index in ds.
-func Encode(ds []*automaton.DFA) (*Encoded, error) {
+func EncodeTables(ds []*DFA) (*EncodedTables, error) {
 	if len(ds) > 0xFFFF {
-		return nil, fmt.Errorf("dfa: %d tables; a blob holds at most %d", len(ds), 0xFFFF)
+		return nil, fmt.Errorf("automaton: %d tables; a blob holds at most %d", len(ds), 0xFFFF)
 	}
-	enc := &Encoded{}
+	enc := &EncodedTables{}
 	pathIndex, expIndex, infoIndex := map[string]int{}, map[string]int{}, map[string]int{}
 	internPath := func(p []int) int {
 		key := fmt.Sprint(p)
@@ -425,7 +423,7 @@ func Encode(ds []*automaton.DFA) (*Encoded, error) {
 		return len(enc.Expectations) - 1
 	}
 	var infos []byte
-	internInfo := func(st automaton.State) int {
+	internInfo := func(st State) int {
 		var r []byte
 		for _, v := range []int{internPath(st.Path), internPath(st.AltPath), internExp(st.Expected)} {
 			r = binary.LittleEndian.AppendUint16(r, uint16(v))
@@ -460,10 +458,10 @@ func Encode(ds []*automaton.DFA) (*Encoded, error) {
 	dir := make([]dirEntry, len(ds))
 	for i, d := range ds {
 		if len(d.Trans) > MaxTrans {
-			return nil, fmt.Errorf("dfa: table %d: the automaton has %d states × %d byte classes = %d transitions; a table holds at most %d", i, len(d.States), d.Classes, len(d.Trans), MaxTrans)
+			return nil, fmt.Errorf("automaton: table %d: the automaton has %d states × %d byte classes = %d transitions; a table holds at most %d", i, len(d.States), d.Classes, len(d.Trans), MaxTrans)
 		}
 		if d.Classes < 1 || d.Classes > 256 || len(d.States) == 0 || len(d.Trans) != len(d.States)*d.Classes {
-			return nil, fmt.Errorf("dfa: table %d: %d states, %d byte classes and %d transitions do not make an automaton", i, len(d.States), d.Classes, len(d.Trans))
+			return nil, fmt.Errorf("automaton: table %d: %d states, %d byte classes and %d transitions do not make an automaton", i, len(d.States), d.Classes, len(d.Trans))
 		}
 		trans := make([]byte, 0, 2*len(d.Trans))
 		for _, next := range d.Trans {
@@ -477,7 +475,7 @@ func Encode(ds []*automaton.DFA) (*Encoded, error) {
 			}
 			states = binary.LittleEndian.AppendUint16(states, uint16(entry))
 		}
-		m := encodeMatcher(automaton.Minimal(d))
+		m := encodeMatcher(Minimal(d))
 		dir[i] = dirEntry{
 			classes: d.Classes, states: len(d.States),
 			classOf: internSection(d.ClassOf[:]), trans: internSection(trans), states2: internSection(states),
@@ -489,29 +487,29 @@ func Encode(ds []*automaton.DFA) (*Encoded, error) {
 		}
 	}
 	if len(enc.Paths) > 0xFFFF || len(enc.Expectations) > 0xFFFF {
-		return nil, fmt.Errorf("dfa: %d rule paths and %d expectations; a blob indexes at most %d of each", len(enc.Paths), len(enc.Expectations), 0xFFFF)
+		return nil, fmt.Errorf("automaton: %d rule paths and %d expectations; a blob indexes at most %d of each", len(enc.Paths), len(enc.Expectations), 0xFFFF)
 	}
 	if len(infos)/infoSize > accepts {
-		return nil, fmt.Errorf("dfa: %d different state records; a blob indexes at most %d", len(infos)/infoSize, accepts)
+		return nil, fmt.Errorf("automaton: %d different state records; a blob indexes at most %d", len(infos)/infoSize, accepts)
 	}
 
 	infoOff := headerSize + len(ds)*dirSize
 	base := infoOff + len(infos)
 	total := base + len(sections)
 	if uint64(total) > 0xFFFFFFFF {
-		return nil, fmt.Errorf("dfa: a blob of %d bytes; the layout holds at most %d", total, uint32(0xFFFFFFFF))
+		return nil, fmt.Errorf("automaton: a blob of %d bytes; the layout holds at most %d", total, uint32(0xFFFFFFFF))
 	}
 	le := binary.LittleEndian
 	b := make([]byte, 0, total)
-	b = append(b, Magic...)
-	b = le.AppendUint16(b, Version)
+	b = append(b, TablesMagic...)
+	b = le.AppendUint16(b, TablesVersion)
 	b = le.AppendUint16(b, uint16(len(ds)))
 	for _, v := range []int{total, len(enc.Paths), len(enc.Expectations), infoOff, len(infos) / infoSize} {
 		b = le.AppendUint32(b, uint32(v))
 	}
-	enc.Index = Index{Size: total, Paths: len(enc.Paths), Expectations: len(enc.Expectations), InfosAt: infoOff, Infos: len(infos) / infoSize}
+	enc.Index = TablesIndex{Size: total, Paths: len(enc.Paths), Expectations: len(enc.Expectations), InfosAt: infoOff, Infos: len(infos) / infoSize}
 	for _, d := range dir {
-		e := Entry{
+		e := TableEntry{
 			Classes: d.classes, Pairs: d.pairs, States: d.states,
 			ClassOfAt: base + d.classOf, TransAt: base + d.trans, StatesAt: base + d.states2,
 			MatchStates: d.matchStates, MatchStart: d.matchStart, MatchAccept: d.matchAccept,
@@ -537,7 +535,7 @@ func Encode(ds []*automaton.DFA) (*Encoded, error) {
 	return enc, nil
 }
 
-// matcher is a rule's matcher as [Encode] writes it.
+// matcher is a rule's matcher as [EncodeTables] writes it.
 type matcher struct {
 	pairs, states, start, accept int
 	pairOf, trans                []byte
@@ -547,7 +545,7 @@ type matcher struct {
 // states renumbered so that the accepting ones come last, then its pair
 // columns, the distinct two-step transitions, unless they would overflow
 // the layout.
-func encodeMatcher(m *automaton.DFA) matcher {
+func encodeMatcher(m *DFA) matcher {
 	n, k := len(m.States), m.Classes
 	order := make([]int32, 0, n) // order[i] is the state of m numbered i
 	for _, accepting := range []bool{false, true} {
@@ -613,7 +611,7 @@ pairing:
 	width := pairs + k
 	entry := func(t int32) uint16 {
 		if t < 0 {
-			return Dead
+			return DeadTrans
 		}
 		return uint16(int(t) * width)
 	}

@@ -1,4 +1,4 @@
-package pegrun
+package syntax
 
 // Tokens is the read access to the tokens of a successful match of a
 // generated parser (the Parser that gen writes into each generated

@@ -1,4 +1,4 @@
-package uriparts
+package syntax
 
 import (
 	"testing"
@@ -18,7 +18,7 @@ type view struct {
 	SSP   string
 }
 
-func viewOf(s *Spans, ref string) view {
+func viewOf(s *ComponentSpans, ref string) view {
 	var v view
 	for p := Scheme; p < numParts; p++ {
 		v.Parts[p].Value, v.Parts[p].Defined = s.Get(ref, p)
@@ -29,7 +29,7 @@ func viewOf(s *Spans, ref string) view {
 
 func some(s string) Component { return Component{Value: s, Defined: true} }
 
-func TestFiller(t *testing.T) {
+func TestSpansFiller(t *testing.T) {
 	tests := []struct {
 		ref    string
 		tokens []token
@@ -65,8 +65,8 @@ func TestFiller(t *testing.T) {
 		},
 	}
 	for _, tt := range tests {
-		var s Spans
-		var f Filler
+		var s ComponentSpans
+		var f SpansFiller
 		for i, tok := range tt.tokens {
 			if i == 1 && tt.opaque != [2]int{} {
 				f.Opaque(tt.opaque[0], tt.opaque[1])

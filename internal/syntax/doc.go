@@ -1,0 +1,19 @@
+// Package syntax holds the run-time pieces with which the generated
+// parsers and the two run-times, package parser (RFC 2396) and package uri
+// (the RFC 3986 family), read URI references:
+//
+//   - the run-time of the parsers gen compiles from the compact grammars
+//     and of the parsers peg generates: [Span] and [Star], which match a
+//     whole run of a repetition in one step, and [BuildTree], which makes a
+//     parse tree of a parser's [Tokens] (runs.go, tree.go);
+//   - the components of a parsed reference as byte ranges of it
+//     ([ComponentSpans]), filled from a parser's tokens ([SpansFiller]), and
+//     a reference recomposed from its components ([Recompose])
+//     (components.go);
+//   - percent-encoding, which RFC 2396 calls escaping: [DecodePercent], and
+//     escaping a string for a rule of a grammar by the tables gen writes
+//     ([EscapeGrammar], [EscapeTable]) (percent.go, escape.go).
+//
+// What the two RFCs do differently stays in the public packages; what
+// both do alike to read a reference is here, written once.
+package syntax

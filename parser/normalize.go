@@ -4,7 +4,6 @@ import (
 	"maps"
 	"strings"
 
-	"github.com/rfc2396/rfc2396/internal/resolve"
 	"github.com/rfc2396/rfc2396/internal/syntax"
 )
 
@@ -214,7 +213,7 @@ func escapesNormal(s string) bool {
 // caller never gave.
 func (p *Profile) composeNormal(scheme, authority Component, path string, query, fragment Component) (*URI, error) {
 	u, err := p.compose(scheme, authority, path, query, fragment)
-	if e, ok := resolve.ErrorAs[*Error](err); ok {
+	if e, ok := syntax.ErrorAs[*Error](err); ok {
 		return nil, &ComposeError{Ref: e.Input, Err: err}
 	}
 	return u, err

@@ -3,7 +3,7 @@ package parser
 import (
 	"strings"
 
-	"github.com/rfc2396/rfc2396/internal/resolve"
+	"github.com/rfc2396/rfc2396/internal/syntax"
 )
 
 // Relativize returns the shortest reference that Resolve, with no options,
@@ -57,7 +57,7 @@ func (u *URI) Relativize(target *URI) (*URI, error) {
 		return nil, &ResolveError{Op: "relativize", Reason: RelativeTarget, Base: u.ref, Ref: target.ref}
 	}
 	if u.Scheme() != target.Scheme() {
-		return target, nil // see resolve.Candidates
+		return target, nil // see syntax.Candidates
 	}
 	c := relativeCandidates(u, target, false)
 	c.Sort()
@@ -75,7 +75,7 @@ func (u *URI) Relativize(target *URI) (*URI, error) {
 		if sameProfile && !u.mayResolveTo(cand, target) {
 			continue
 		}
-		if (cand.Kind == resolve.QueryOnly || !sameProfile) && !u.Profile().Valid(cand.Ref) {
+		if (cand.Kind == syntax.QueryOnly || !sameProfile) && !u.Profile().Valid(cand.Ref) {
 			continue // without the cost of explaining why; a candidate left by mayResolveTo is rarely invalid
 		}
 		if r == nil {
@@ -107,19 +107,19 @@ func (u *URI) Relativize(target *URI) (*URI, error) {
 // is written "./g:h") and its path has no "?" or "#", so its components
 // are those its kind says; one that a profile rejects is ruled out either
 // way.
-func (u *URI) mayResolveTo(cand resolve.Candidate, target *URI) bool {
+func (u *URI) mayResolveTo(cand syntax.Candidate, target *URI) bool {
 	switch cand.Kind {
-	case resolve.SameDocument:
+	case syntax.SameDocument:
 		// Step 2: the base's path and query.
 		return u.Path() == target.Path() && u.Query() == target.Query()
-	case resolve.RelativePath:
+	case syntax.RelativePath:
 		// Step 6; ".." left above the root or an empty base path
 		// would give a warning.
 		dir, emptyBase := u.mergeDir(cand.Path)
 		if emptyBase {
 			return false
 		}
-		if !resolve.HasDotSegment(dir) && !resolve.HasDotSegment(cand.Path) {
+		if !syntax.HasDotSegment(dir) && !syntax.HasDotSegment(cand.Path) {
 			return joined(target.Path(), dir, cand.Path) // nothing to remove (resolveWith)
 		}
 		merged, aboveRoot := removeDotSegments(dir + cand.Path)
@@ -132,10 +132,10 @@ func (u *URI) mayResolveTo(cand resolve.Candidate, target *URI) bool {
 // to target, shortest kinds first; the caller sorts them by length, keeping
 // that order among equals, and takes the first that resolves back. Unless
 // all is set, a target on another authority has only its network path
-// (see resolve.Candidates).
-func relativeCandidates(base, target *URI, all bool) resolve.Candidates {
+// (see syntax.Candidates).
+func relativeCandidates(base, target *URI, all bool) syntax.Candidates {
 	q, f, a := target.Query(), target.Fragment(), target.Authority()
-	c := resolve.NewCandidates(target.ref, q.Value, q.Defined, f.Value, f.Defined)
+	c := syntax.NewCandidates(target.ref, q.Value, q.Defined, f.Value, f.Defined)
 	sameSite := all || base.Authority() == a
 	if sameSite {
 		c.AddSameDocument()

@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	"github.com/rfc2396/rfc2396/grammar"
-	"github.com/rfc2396/rfc2396/internal/resolve"
 	"github.com/rfc2396/rfc2396/internal/syntax"
 )
 
@@ -175,7 +174,7 @@ const (
 
 // resolveReasons names the reasons, those package rfc3986 has too as it
 // does.
-var resolveReasons = resolve.Reasons(InvalidBase, RelativeBase, InvalidReference, RelativeTarget, map[ResolveReason]resolve.EnumName{
+var resolveReasons = syntax.Reasons(InvalidBase, RelativeBase, InvalidReference, RelativeTarget, map[ResolveReason]syntax.EnumName{
 	OpaqueBase:      {Code: "opaque-base", Text: "the base is opaque"},
 	DotDotRefused:   {Code: "dotdot-above-root", Text: `the reference climbs above the root with ".."`},
 	Unrepresentable: {Code: "unrepresentable", Text: "the result does not recompose into a reference"},
@@ -291,7 +290,7 @@ func (u *URI) Resolve(ref string, opts ...ResolveOption) (*URI, []Warning, error
 // it starts with "?": the gap of RFC 2396 that Appendix C's "?y" relies on.
 // The query and fragment must still be valid.
 func (p *Profile) parseQueryOnly(ref string, perr error) (*URI, error) {
-	e, ok := resolve.ErrorAs[*Error](perr)
+	e, ok := syntax.ErrorAs[*Error](perr)
 	if !ok || e.Gap != GapEmptyRelativePath {
 		return nil, perr
 	}
@@ -314,7 +313,7 @@ func (p *Profile) parseQueryOnly(ref string, perr error) (*URI, error) {
 // shiftError makes an error about a part of ref that starts at off into an
 // error about ref.
 func shiftError(err error, ref string, off int) error {
-	e, ok := resolve.ErrorAs[*Error](err)
+	e, ok := syntax.ErrorAs[*Error](err)
 	if !ok {
 		return err
 	}
@@ -389,7 +388,7 @@ func (u *URI) resolveComponents(ref *URI, opts []ResolveOption) (resolution, []W
 
 // configOf applies opts to a resolveConfig; with none it allocates
 // nothing.
-func configOf(opts []ResolveOption) resolveConfig { return resolve.ApplyOptions(opts) }
+func configOf(opts []ResolveOption) resolveConfig { return syntax.ApplyOptions(opts) }
 
 // resolveWith is resolveComponents under cfg, for u and ref not nil.
 func (u *URI) resolveWith(ref *URI, cfg resolveConfig) (resolution, []Warning, error) {
@@ -466,7 +465,7 @@ func (u *URI) resolveWith(ref *URI, cfg resolveConfig) (resolution, []Warning, e
 	if emptyBase {
 		warnings = append(warnings, WarnEmptyBasePath)
 	}
-	if !resolve.HasDotSegment(dir) && !resolve.HasDotSegment(path) {
+	if !syntax.HasDotSegment(dir) && !syntax.HasDotSegment(path) {
 		// Steps 6c to 6g leave the merged path as it is: a segment of
 		// dir, which is empty or ends in "/", cannot run on into path.
 		return resolution{scheme: scheme, authority: authority, dir: dir, path: path, query: query, fragment: fragment, ref: ref}, warnings, nil
@@ -586,18 +585,18 @@ func recomposesTo(s string, scheme, authority Component, dir, path string, query
 // segment before it; 6f then applies once, to a final "..". The tests
 // check this against a literal string-rewriting reading of the steps.
 func removeDotSegments(path string) (string, int) {
-	if !resolve.HasDotSegment(path) {
+	if !syntax.HasDotSegment(path) {
 		return path, 0 // nothing for the steps to remove
 	}
 	lead := 0
 	if strings.HasPrefix(path, "/") {
 		lead = 1
 	}
-	var stack [32]resolve.Span
-	kept, above := resolve.ReduceSpans(path, lead, 0, stack[:0])
+	var stack [32]syntax.PathSpan
+	kept, above := syntax.ReduceSpans(path, lead, 0, stack[:0])
 	// With nothing kept above it (keep 0), every ".." left is at the
 	// start.
-	return resolve.Join(path, path[:lead], kept), above
+	return syntax.Join(path, path[:lead], kept), above
 }
 
 // dropLeadingDotDot removes the first n ".." segments of a path that

@@ -8,7 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/rfc2396/rfc2396/grammar"
-	"github.com/rfc2396/rfc2396/internal/resolve"
+	"github.com/rfc2396/rfc2396/internal/syntax"
 	"github.com/rfc2396/rfc2396/parser"
 )
 
@@ -147,7 +147,7 @@ func components(u *parser.URI) []Component {
 }
 
 func errorView(err error) *ErrorView {
-	perr, ok := resolve.ErrorAs[*parser.Error](err)
+	perr, ok := syntax.ErrorAs[*parser.Error](err)
 	if !ok {
 		return &ErrorView{Message: err.Error()}
 	}

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/rfc2396/rfc2396/grammar"
-	"github.com/rfc2396/rfc2396/internal/resolve"
+	"github.com/rfc2396/rfc2396/internal/syntax"
 	"github.com/rfc2396/rfc2396/parser"
 )
 
@@ -266,7 +266,7 @@ func (t *Trace) parseRef() (refParts, error) {
 	if err == nil {
 		return partsOf(u), nil
 	}
-	perr, ok := resolve.ErrorAs[*parser.Error](err)
+	perr, ok := syntax.ErrorAs[*parser.Error](err)
 	if !ok || perr.Gap != parser.GapEmptyRelativePath {
 		return refParts{}, err
 	}

@@ -1,6 +1,6 @@
 package uri
 
-import "github.com/rfc2396/rfc2396/internal/resolve"
+import "github.com/rfc2396/rfc2396/internal/syntax"
 
 // What the tests of package uri_test (which read references by RFC 3986's
 // grammar, from package rfc3986) check of the algorithms' internals.
@@ -19,7 +19,7 @@ func AppendResolved[R Rule](dst []byte, base, r *URI[R], nonStrict bool) ([]byte
 func Merge[R Rule](base *URI[R], path string) string { return merge(base, path) }
 
 // RelativeCandidates is relativeCandidates.
-func RelativeCandidates[R Rule](base, target *URI[R], all bool) resolve.Candidates {
+func RelativeCandidates[R Rule](base, target *URI[R], all bool) syntax.Candidates {
 	return relativeCandidates(base, target, all)
 }
 

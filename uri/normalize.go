@@ -4,7 +4,6 @@ import (
 	"maps"
 	"strings"
 
-	"github.com/rfc2396/rfc2396/internal/resolve"
 	"github.com/rfc2396/rfc2396/internal/syntax"
 )
 
@@ -224,7 +223,7 @@ func (nz normalizer) normalizeEncodingKeepDots(path string) string {
 // with "a/.." leaves a "/" ("a/../b" gives "/b"), so a first segment is
 // never removed, nor are ".." segments that come before it.
 func reduceRootless(path string) string {
-	return resolve.Reduce(path, 1)
+	return syntax.Reduce(path, 1)
 }
 
 // normalizeEncoding applies writeNormalized to s (so that an encoded "." is

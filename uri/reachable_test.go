@@ -6,7 +6,7 @@ import (
 	"errors"
 
 	"github.com/rfc2396/rfc2396/internal/oracle"
-	"github.com/rfc2396/rfc2396/internal/resolve"
+	"github.com/rfc2396/rfc2396/internal/syntax"
 	"github.com/rfc2396/rfc2396/internal/uritest"
 )
 
@@ -44,7 +44,7 @@ func TestReachable(t *testing.T) {
 func relativizeOneByOne(b, t *URI) string {
 	c := relativeCandidates(b, t, true)
 	if b.Scheme() != t.Scheme() {
-		c = resolve.NewCandidates(t.String(), "", false, "", false)
+		c = syntax.NewCandidates(t.String(), "", false, "", false)
 		c.AddWhole(t.String())
 	}
 	c.Sort()

@@ -1,7 +1,7 @@
 package uri
 
 import (
-	"github.com/rfc2396/rfc2396/internal/resolve"
+	"github.com/rfc2396/rfc2396/internal/syntax"
 )
 
 // Relativize returns the shortest reference that [Grammar.Resolve], with no
@@ -46,7 +46,7 @@ func (g *Grammar[R]) Relativize(base, target string) (string, error) {
 func relativize[R Rule](b, t, r *URI[R]) error {
 	g := b.g
 	if b.Scheme() != t.Scheme() {
-		// Only the target itself can reach it (see resolve.Candidates):
+		// Only the target itself can reach it (see syntax.Candidates):
 		// it resolves to itself when it has no dot segments.
 		if got, warnings := resolveParsed(b, t, resolveConfig{}); got == t.ref && len(warnings) == 0 {
 			*r = *t
@@ -60,7 +60,7 @@ func relativize[R Rule](b, t, r *URI[R]) error {
 		if !mayResolveTo(b, cand, t) {
 			continue
 		}
-		if cand.Kind == resolve.QueryOnly && !g.Valid(cand.Ref) {
+		if cand.Kind == syntax.QueryOnly && !g.Valid(cand.Ref) {
 			continue // without the cost of explaining why; the other kinds are rarely invalid
 		}
 		if g.ParseInto(r, cand.Ref) != nil {
@@ -83,15 +83,15 @@ func relativize[R Rule](b, t, r *URI[R]) error {
 // own; a path has no "?" or "#", so the recomposed strings are equal only
 // if the paths are. A candidate that the grammar rejects is ruled out
 // either way.
-func mayResolveTo[R Rule](base *URI[R], cand resolve.Candidate, target *URI[R]) bool {
+func mayResolveTo[R Rule](base *URI[R], cand syntax.Candidate, target *URI[R]) bool {
 	switch cand.Kind {
-	case resolve.SameDocument:
+	case syntax.SameDocument:
 		return base.Path() == target.Path() && base.Query() == target.Query()
-	case resolve.QueryOnly:
+	case syntax.QueryOnly:
 		return base.Path() == target.Path()
-	case resolve.RelativePath:
+	case syntax.RelativePath:
 		return RemoveDotSegments(merge(base, cand.Path)) == target.Path()
-	case resolve.AbsolutePath, resolve.NetworkPath:
+	case syntax.AbsolutePath, syntax.NetworkPath:
 		return RemoveDotSegments(cand.Path) == target.Path()
 	}
 	return true
@@ -101,10 +101,10 @@ func mayResolveTo[R Rule](base *URI[R], cand resolve.Candidate, target *URI[R]) 
 // to target, shortest kinds first, and target itself; the caller sorts them
 // by length, keeping that order among equals, and takes the first that
 // resolves back. Unless all is set, a target on another authority has only
-// its network path and itself (see resolve.Candidates).
-func relativeCandidates[R Rule](base, target *URI[R], all bool) resolve.Candidates {
+// its network path and itself (see syntax.Candidates).
+func relativeCandidates[R Rule](base, target *URI[R], all bool) syntax.Candidates {
 	q, f, a := target.Query(), target.Fragment(), target.Authority()
-	c := resolve.NewCandidates(target.ref, q.Value, q.Defined, f.Value, f.Defined)
+	c := syntax.NewCandidates(target.ref, q.Value, q.Defined, f.Value, f.Defined)
 	if all || base.Authority() == a {
 		c.AddSameDocument()
 		basePath := base.Path()

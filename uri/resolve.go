@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"strings"
 
-	"github.com/rfc2396/rfc2396/internal/resolve"
 	"github.com/rfc2396/rfc2396/internal/safeout"
 	"github.com/rfc2396/rfc2396/internal/syntax"
 )
@@ -44,9 +43,9 @@ const UnreachableTarget = ownResolveReasons
 const Unrepresentable = ownResolveReasons + 1
 
 // resolveReasons holds the codes and texts: the four reasons shared with
-// package parser come from internal/resolve.Reasons, the others are this
+// package parser come from internal/syntax.Reasons, the others are this
 // package's.
-var resolveReasons = resolve.Reasons(InvalidBase, RelativeBase, InvalidReference, RelativeTarget, map[ResolveReason]resolve.EnumName{
+var resolveReasons = syntax.Reasons(InvalidBase, RelativeBase, InvalidReference, RelativeTarget, map[ResolveReason]syntax.EnumName{
 	UnreachableTarget: {Code: "unreachable-target", Text: "no reference resolves to the target against the base"},
 	Unrepresentable:   {Code: "unrepresentable", Text: "the result does not recompose into a reference"},
 })
@@ -155,7 +154,7 @@ func (u *URI[R]) ResolveReferenceString(ref *URI[R], opts ...ResolveOption) (str
 
 // configOf applies opts to a resolveConfig; with none it allocates
 // nothing.
-func configOf(opts []ResolveOption) resolveConfig { return resolve.ApplyOptions(opts) }
+func configOf(opts []ResolveOption) resolveConfig { return syntax.ApplyOptions(opts) }
 
 // Warning is something a resolution relied on where RFC 3986 contradicts
 // itself: the result is still returned, as the algorithm of section 5
@@ -256,7 +255,7 @@ func targetOf[R Rule](base, r *URI[R], cfg resolveConfig) target {
 		t = target{scheme: base.Scheme(), authority: base.Authority(), dir: mergeDir(base), path: r.Path(), query: r.Query()}
 	}
 	// dir is empty or ends in "/": no segment runs from it into path.
-	t.dotted = resolve.HasDotSegment(t.dir) || resolve.HasDotSegment(t.path)
+	t.dotted = syntax.HasDotSegment(t.dir) || syntax.HasDotSegment(t.path)
 	return t
 }
 
@@ -363,7 +362,7 @@ func recomposeMerged(scheme, authority Component, dir, path string, query, fragm
 // byte is copied to the output at most once, and a ".." removes bytes from
 // the end of the output, each at most once.
 func RemoveDotSegments(path string) string {
-	if !resolve.HasDotSegment(path) {
+	if !syntax.HasDotSegment(path) {
 		return path // only step E applies: the path moves to the output whole
 	}
 	return string(removeDotSegmentsInPlace([]byte(path)))

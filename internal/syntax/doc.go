@@ -12,7 +12,19 @@
 //     (components.go);
 //   - percent-encoding, which RFC 2396 calls escaping: [DecodePercent], and
 //     escaping a string for a rule of a grammar by the tables gen writes
-//     ([EscapeGrammar], [EscapeTable]) (percent.go, escape.go).
+//     ([EscapeGrammar], [EscapeTable]) (percent.go, escape.go);
+//
+// and what they share of resolving references against a base and back
+// (it was package internal/resolve):
+//
+//   - the removal of dot segments ([ReduceSpans], [Reduce]) and the path
+//     arithmetic of relativization ([RelativeSegments], [Candidates])
+//     (refpath.go);
+//   - the application of their resolution options ([ApplyOptions],
+//     option.go), the codes and texts of their enums, with the resolution
+//     reasons both give alike ([Reasons], enumname.go), and the lookup of
+//     an error by type in a chain without reflection ([ErrorAs],
+//     errtype.go), which the site's playground uses too.
 //
 // What the two RFCs do differently stays in the public packages; what
 // both do alike to read a reference is here, written once.

@@ -1,7 +1,7 @@
 // This file applies functional options, as both public packages'
 // resolution options are.
 
-package resolve
+package syntax
 
 // ApplyOptions returns the configuration opts make of C's zero value, skipping
 // nil options. With no option it returns at once: a caller that passes

@@ -4,7 +4,7 @@
 // 5.2.3) and read "." and ".." alike, so the relative paths from one
 // directory to a target path are the same under both.
 
-package resolve
+package syntax
 
 import (
 	"slices"
@@ -199,9 +199,9 @@ func (c *Candidates) Refs() []string {
 	return refs
 }
 
-// Span is a run of segments of a path as byte offsets [Start, End) into
+// PathSpan is a run of segments of a path as byte offsets [Start, End) into
 // it, the "/"s between them included; an empty segment has Start == End.
-type Span struct{ Start, End int }
+type PathSpan struct{ Start, End int }
 
 // ReduceSpans removes the dot segments of path[from:] in one pass, as a
 // stack (RFC 2396 section 5.2 steps 6c to 6f, RFC 3986 section 5.2.4 read
@@ -218,7 +218,7 @@ type Span struct{ Start, End int }
 // a path with nothing to remove, or a long run of ".." that cannot be
 // removed, is a span or two, and each byte is looked at a bounded number
 // of times: removing a segment looks back over that segment only.
-func ReduceSpans(path string, from, keep int, kept []Span) ([]Span, int) {
+func ReduceSpans(path string, from, keep int, kept []PathSpan) ([]PathSpan, int) {
 	real := 0   // how many segments kept are not ".."
 	dotdot := 0 // how many are
 	push := func(start, end int) {
@@ -226,7 +226,7 @@ func ReduceSpans(path string, from, keep int, kept []Span) ([]Span, int) {
 			kept[n-1].End = end
 			return
 		}
-		kept = append(kept, Span{start, end})
+		kept = append(kept, PathSpan{start, end})
 	}
 	for start := from; ; {
 		end := segmentEnd(path, start)
@@ -234,7 +234,7 @@ func ReduceSpans(path string, from, keep int, kept []Span) ([]Span, int) {
 		switch seg := path[start:end]; {
 		case seg == ".":
 			if last {
-				kept = append(kept, Span{end, end})
+				kept = append(kept, PathSpan{end, end})
 				real++
 			}
 		case seg == ".." && real > keep:
@@ -248,7 +248,7 @@ func ReduceSpans(path string, from, keep int, kept []Span) ([]Span, int) {
 			}
 			real--
 			if last {
-				kept = append(kept, Span{end, end})
+				kept = append(kept, PathSpan{end, end})
 				real++
 			}
 		default:
@@ -287,14 +287,14 @@ func segmentEnd(path string, start int) int {
 // Reduce is [ReduceSpans] on the whole of path, the segments left joined
 // by "/" again.
 func Reduce(path string, keep int) string {
-	var stack [32]Span
+	var stack [32]PathSpan
 	kept, _ := ReduceSpans(path, 0, keep, stack[:0])
 	return Join(path, "", kept)
 }
 
 // Join writes lead followed by the spans of path, separated by "/", in
 // one allocation.
-func Join(path, lead string, spans []Span) string {
+func Join(path, lead string, spans []PathSpan) string {
 	n := len(lead) + len(spans)
 	for _, k := range spans {
 		n += k.End - k.Start

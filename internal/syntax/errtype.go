@@ -6,7 +6,7 @@
 // reflection into the module (internal/reflectlite's Value and
 // assignability); see docs/design-notes.md, "The playground module's size".
 
-package resolve
+package syntax
 
 // ErrorAs reports whether err's chain holds an error of type E, and returns the
 // first one. The chain is err, then what its Unwrap method returns, depth

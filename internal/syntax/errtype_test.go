@@ -1,4 +1,4 @@
-package resolve_test
+package syntax_test
 
 import (
 	"errors"
@@ -8,7 +8,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/rfc2396/rfc2396/internal/resolve"
+	"github.com/rfc2396/rfc2396/internal/syntax"
 )
 
 // target is the error type the tests look for.
@@ -60,23 +60,23 @@ func TestErrorAs(t *testing.T) {
 	for _, tt := range tests {
 		var want *target
 		wantOK := errors.As(tt.err, &want)
-		got, gotOK := resolve.ErrorAs[*target](tt.err)
+		got, gotOK := syntax.ErrorAs[*target](tt.err)
 		if gotOK != wantOK || !cmp.Equal(got, want) {
 			t.Errorf("%s: ErrorAs = %v, %v; errors.As = %v, %v", tt.name, got, gotOK, want, wantOK)
 		}
 	}
 	// A type that is not a pointer.
-	if e, ok := resolve.ErrorAs[converter](fmt.Errorf("a: %w", converter{5})); !ok || e.n != 5 {
+	if e, ok := syntax.ErrorAs[converter](fmt.Errorf("a: %w", converter{5})); !ok || e.n != 5 {
 		t.Errorf("ErrorAs[converter] = %v, %v", e, ok)
 	}
-	if pe, ok := resolve.ErrorAs[*fs.PathError](fmt.Errorf("a: %w", &fs.PathError{Op: "open"})); !ok || pe.Op != "open" {
+	if pe, ok := syntax.ErrorAs[*fs.PathError](fmt.Errorf("a: %w", &fs.PathError{Op: "open"})); !ok || pe.Op != "open" {
 		t.Errorf("ErrorAs[*fs.PathError] = %v, %v", pe, ok)
 	}
 }
 
 func ExampleErrorAs() {
 	err := fmt.Errorf("reading the base: %w", &fs.PathError{Op: "open", Path: "base.txt", Err: fs.ErrNotExist})
-	if pe, ok := resolve.ErrorAs[*fs.PathError](err); ok {
+	if pe, ok := syntax.ErrorAs[*fs.PathError](err); ok {
 		fmt.Println(pe.Path)
 	}
 	// Output: base.txt

@@ -4,7 +4,7 @@
 // that both RFCs' packages give alike, so that "invalid-base" means the
 // same in parser and in rfc3986.
 
-package resolve
+package syntax
 
 // EnumName is a value's two names.
 type EnumName struct {

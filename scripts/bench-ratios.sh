@@ -8,6 +8,8 @@
 #     same for Parse, ParseInto, Valid, Resolve (the string function and
 #     a parsed base's ResolveReferenceString) and Normalize, each against
 #     net/url doing the same job (see the benchmark);
+#   - rfc3987 against net/url: BenchmarkCorpusInterleaved (rfc3987) on
+#     the corpus and on the corpus made IRIs (non-ASCII letters added);
 #   - the command line against the net/url line tool
 #     (../shared/bench/neturl-cli): BenchmarkCLICorpus (cmd/rfc2396), CPU
 #     time (user+system) of RUNS alternating runs of each batch command
@@ -83,6 +85,19 @@ metric net-url-ns/ref <"$tmp/rfc3986.txt" | medians >"$tmp/nns"
 paste -d ' ' "$tmp/ratio" "$tmp/ns" "$tmp/nns" | awk '{
 	name = $1; sub(/^op=/, "", name)
 	printf "| %s | %.2f | %.0f | %.0f |\n", name, $2, $4, $6
+}'
+echo
+
+echo "## rfc3987 against url.Parse, on the corpus and on it made IRIs (load $(load))"
+echo
+go test -run '^$' -bench CorpusInterleaved -cpu 1 -benchtime "$benchtime" -count "$count" ./rfc3987/ >"$tmp/rfc3987.txt"
+echo "| corpus, operation | time against url.Parse | ns/ref |"
+echo "| --- | ---: | ---: |"
+metric x-net-url <"$tmp/rfc3987.txt" | medians >"$tmp/ratio"
+metric ns/ref <"$tmp/rfc3987.txt" | medians >"$tmp/ns"
+paste -d ' ' "$tmp/ratio" "$tmp/ns" | awk '{
+	name = $1; sub(/^corpus=/, "", name); sub(/\/op=/, ", ", name)
+	printf "| %s | %.2f | %.0f |\n", name, $2, $4
 }'
 echo
 

@@ -128,6 +128,14 @@ const (
 // right-to-left characters are those of class R (Hebrew and the like) and
 // AL (Arabic letters), left-to-right ones those of class L.
 func directionOf(r rune) direction {
+	if r < utf8.RuneSelf {
+		// Of US-ASCII only the letters are strong (class L);
+		// TestDirectionOfASCII holds this to the tables.
+		if 'a' <= r|0x20 && r|0x20 <= 'z' {
+			return ltr
+		}
+		return neutral
+	}
 	p, _ := bidi.LookupRune(r)
 	switch p.Class() {
 	case bidi.L:
@@ -216,6 +224,11 @@ func componentWarnings(ws []BidiWarning, kind, text string, start int) []BidiWar
 // B's regular expression reads it, which is exact for a valid IRI
 // reference; BidiWarnings does not check that iri is one.
 func BidiWarnings(iri string) []BidiWarning {
+	if asciiOnly(iri) {
+		// Every right-to-left character (bidi class R or AL) is above
+		// U+0590: a component of US-ASCII has none, and so no warning.
+		return nil
+	}
 	var ws []BidiWarning
 	rest, at := iri, 0
 	// Scheme: letters, digits, "+", "-" and "." before the first ":",
@@ -277,4 +290,14 @@ func splitWarnings(ws []BidiWarning, kind, s string, at int, seps string) []Bidi
 		ws = componentWarnings(ws, kind, s[:i], at)
 		s, at = s[i+1:], at+i+1
 	}
+}
+
+// asciiOnly reports whether s has no byte above 0x7F.
+func asciiOnly(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }

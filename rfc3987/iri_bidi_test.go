@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
+	"golang.org/x/text/unicode/bidi"
 )
 
 func TestCheckBidiFormatting(t *testing.T) {
@@ -122,5 +123,23 @@ func TestBidiWarningString(t *testing.T) {
 	}
 	if s := BidiRule(9).String(); s != "BidiRule(9)" {
 		t.Errorf("BidiRule(9).String() = %q", s)
+	}
+}
+
+// TestDirectionOfASCII holds directionOf's shortcut for US-ASCII to the
+// Unicode bidi tables it skips.
+func TestDirectionOfASCII(t *testing.T) {
+	for r := rune(0); r < utf8.RuneSelf; r++ {
+		want := neutral
+		p, _ := bidi.LookupRune(r)
+		switch p.Class() {
+		case bidi.L:
+			want = ltr
+		case bidi.R, bidi.AL:
+			want = rtl
+		}
+		if got := directionOf(r); got != want {
+			t.Errorf("directionOf(%q) = %v, the tables say %v", r, got, want)
+		}
 	}
 }

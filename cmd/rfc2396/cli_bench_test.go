@@ -37,6 +37,8 @@ var batchCommands = [][]string{
 	{"parse", "--json", "--allow", "ipv6,non-ascii"},
 	{"parse", "--json", "--standard", "rfc3986"},
 	{"parse", "--standard", "rfc3986"},
+	{"parse", "--json", "--standard", "rfc3987"},
+	{"parse", "--standard", "rfc3987"},
 	{"resolve", "http://a/b/c/d;p?q"},
 	{"resolve", "--json", "http://a/b/c/d;p?q"},
 	{"resolve", "--standard", "rfc3986", "http://a/b/c/d;p?q"},

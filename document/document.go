@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/rfc2396/rfc2396/extract"
@@ -164,6 +165,12 @@ type Options struct {
 	// returns the same error. The text parts of a MIME message are read
 	// so too; HTML and Markdown by that goroutine alone.
 	Workers int
+	// Transient says that emit keeps neither the *Reference it is given
+	// nor what it points to (Found, NotePos, Abbreviation) once it
+	// returns: Read may then reuse their memory for the references read
+	// after it, which spares the collector nearly all the garbage of a
+	// large text. The strings a Reference holds are never reused.
+	Transient bool
 
 	// window, when not 0, is the size of the text reader's windows and
 	// of their look-ahead, for tests that cut many.
@@ -346,18 +353,24 @@ func Read(r io.Reader, kind Kind, opts Options, emit func(*Reference) error) err
 // textChunk emits the references and abbreviated URLs found in chunk,
 // which starts at a line start, at the given offset and line of the input.
 // With checkOnly the references are not resolved (Options.CheckOnly).
-func textChunk(chunk []byte, refs []extract.Reference, abbrs []extract.Abbreviation, offset, line int, part string, base *Base, checkOnly bool, emit func(*Reference) error) error {
+//
+// The References are made in reuse when it is not nil (Options.Transient:
+// the memory of the chunk before is taken again), else in memory of their
+// own.
+func textChunk(chunk []byte, refs []extract.Reference, abbrs []extract.Abbreviation, offset, line int, part string, base *Base, checkOnly bool, reuse *[]foundRef, emit func(*Reference) error) error {
 	pos := func(p extract.Reference, off int) Position {
 		l, c := lineColIn(chunk, p.Line, p.Offset-p.Column+1, p.Offset, off)
 		return Position{Offset: offset + off, Line: line + l - 1, Column: c}
 	}
-	// One allocation for the references of the chunk: each with its own
-	// copy of what extract found (the stream reuses refs).
-	type found struct {
-		r Reference
-		f extract.Reference
+	// One allocation for the references of the chunk, or none: each with
+	// its own copy of what extract found (the stream reuses refs).
+	var all []foundRef
+	if reuse != nil {
+		all = slices.Grow((*reuse)[:0], len(refs))[:len(refs)]
+		*reuse = all
+	} else {
+		all = make([]foundRef, len(refs))
 	}
-	all := make([]found, len(refs))
 	k := 0
 	for i := range refs {
 		all[i].f = refs[i]
@@ -399,6 +412,13 @@ func textChunk(chunk []byte, refs []extract.Reference, abbrs []extract.Abbreviat
 		}
 	}
 	return nil
+}
+
+// foundRef is a Reference of text and its own copy of what extract found,
+// which the Reference's Found points to.
+type foundRef struct {
+	r Reference
+	f extract.Reference
 }
 
 // shiftFound moves f's offsets and line from its chunk to the input.

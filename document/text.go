@@ -70,11 +70,14 @@ type textWindow struct {
 	// held) and refs are the references before it.
 	cut  int
 	refs []*Reference
-	done chan struct{}
+	// found holds the References of refs when they are transient
+	// (Options.Transient), reused from one window to the next.
+	found []foundRef
+	done  chan struct{}
 }
 
 // read finds the references of w and makes them References.
-func (w *textWindow) read(part string, base *Base, checkOnly bool) {
+func (w *textWindow) read(part string, base *Base, checkOnly, transient bool) {
 	clear(w.refs) // the references of the window before, emitted: not held
 	w.refs = w.refs[:0]
 	if w.err != nil {
@@ -83,7 +86,11 @@ func (w *textWindow) read(part string, base *Base, checkOnly bool) {
 	refs, abbrs, cut := w.st.Window(w.data, w.start, w.stop, w.more)
 	w.cut = cut
 	// Only emit's error ends textChunk, and collecting has none.
-	_ = textChunk(w.data[:cut], refs, abbrs, w.start, w.line, part, base, checkOnly, func(r *Reference) error {
+	var reuse *[]foundRef
+	if transient {
+		reuse = &w.found
+	}
+	_ = textChunk(w.data[:cut], refs, abbrs, w.start, w.line, part, base, checkOnly, reuse, func(r *Reference) error {
 		w.refs = append(w.refs, r)
 		return nil
 	})
@@ -234,6 +241,10 @@ type textMerge struct {
 	checkOnly bool
 	emit      func(*Reference) error
 	limit     int // textStretch(MaxLine)
+	// transient: Options.Transient; found is then the memory the
+	// stretch's References are made in, reused.
+	transient bool
+	found     []foundRef
 
 	// Everything before c, on line line and after, has been emitted.
 	c, line int
@@ -297,7 +308,11 @@ func (m *textMerge) readStretch(target int, more, now bool) error {
 			refs, abbrs, c := m.st.Window(m.stretch, m.c, upTo, upToMore)
 			if cut = c; cut > 0 {
 				chunk := m.stretch[:cut]
-				if err := textChunk(chunk, refs, abbrs, m.c, m.line, m.part, m.base, m.checkOnly, m.emit); err != nil {
+				var reuse *[]foundRef
+				if m.transient {
+					reuse = &m.found
+				}
+				if err := textChunk(chunk, refs, abbrs, m.c, m.line, m.part, m.base, m.checkOnly, reuse, m.emit); err != nil {
 					return err
 				}
 				m.c += cut
@@ -334,11 +349,11 @@ func readText(r io.Reader, part string, base *Base, opts *Options, emit func(*Re
 		return ErrNilReader
 	}
 	src := newTextSource(r, part, opts)
-	m := &textMerge{part: part, base: base, checkOnly: opts.CheckOnly, emit: emit, limit: textStretch(opts.maxLine())}
+	m := &textMerge{part: part, base: base, checkOnly: opts.CheckOnly, emit: emit, limit: textStretch(opts.maxLine()), transient: opts.Transient}
 	if opts.Workers <= 1 {
 		w := &textWindow{}
 		for src.next(w) {
-			w.read(part, base, opts.CheckOnly)
+			w.read(part, base, opts.CheckOnly, opts.Transient)
 			if err := m.take(w); err != nil {
 				return err
 			}
@@ -397,7 +412,7 @@ func readParallel(src *textSource, m *textMerge, workers int) error {
 					w.err = errStopped
 				default:
 				}
-				w.read(m.part, m.base, m.checkOnly)
+				w.read(m.part, m.base, m.checkOnly, m.transient)
 				w.done <- struct{}{}
 			}
 		}()

@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -198,4 +200,53 @@ func FuzzWorkers(f *testing.F) {
 			t.Fatalf("(-one worker +four):\n%s", diff)
 		}
 	})
+}
+
+// TestTransient reads the worker texts with Options.Transient, copying
+// each reference before emit returns (what a caller that keeps them must
+// do), and holds the copies to the references of a read without it: the
+// memory reused from window to window never shows in what emit is given.
+func TestTransient(t *testing.T) {
+	opts := cmpopts.IgnoreUnexported(Base{})
+	docs := workerDocs(t)
+	names := slices.Sorted(maps.Keys(docs))
+	for i, name := range names {
+		if i%5 != 0 {
+			continue // a fifth of them, each read eight ways
+		}
+		for _, c := range []struct{ window, workers int }{{17, 1}, {64, 4}, {0, 1}, {300, 2}} {
+			want, wantErr := readWith(t, docs[name], Text, 1<<20, c.window, c.workers)
+			var got []*Reference
+			err := Read(strings.NewReader(docs[name]), Text, Options{MaxLine: 1 << 20, Workers: c.workers, window: c.window, Retrieval: "http://r.example/d/", Transient: true}, func(r *Reference) error {
+				got = append(got, copyReference(r))
+				return nil
+			})
+			gotErr := ""
+			if err != nil {
+				gotErr = err.Error()
+			}
+			if gotErr != wantErr {
+				t.Fatalf("%s, %+v: error %q, without Transient %q", name, c, gotErr, wantErr)
+			}
+			if diff := cmp.Diff(want, got, opts); diff != "" {
+				t.Fatalf("%s, %+v: (-without Transient +with):\n%s", name, c, diff)
+			}
+		}
+	}
+}
+
+// copyReference copies r and what it points to that Read may reuse.
+func copyReference(r *Reference) *Reference {
+	c := *r
+	if r.Found != nil {
+		f := *r.Found
+		f.Notes = slices.Clone(f.Notes)
+		c.Found = &f
+	}
+	c.NotePos = slices.Clone(r.NotePos)
+	if r.Abbreviation != nil {
+		a := *r.Abbreviation
+		c.Abbreviation = &a
+	}
+	return &c
 }

@@ -256,7 +256,7 @@ func (l *linter) file(name string, judge *lintJudge, out *bufio.Writer, warnf fu
 	// resolution: the references are only checked.
 	checkOnly := !o.json && !o.verbose
 	judge.checkOnly = checkOnly
-	err := document.Read(br, k, document.Options{Retrieval: retrieval, Default: o.defaultBase, Relative: o.relative, MaxLine: int(o.maxLine), CheckOnly: checkOnly, Workers: l.workers},
+	err := document.Read(br, k, document.Options{Retrieval: retrieval, Default: o.defaultBase, Relative: o.relative, MaxLine: int(o.maxLine), CheckOnly: checkOnly, Workers: l.workers, Transient: true},
 		func(r *document.Reference) error {
 			v := judge.judge(r)
 			if !v.valid && status == 0 {

@@ -83,6 +83,9 @@ func (g *Grammar[R]) Normalize(ref string, opts ...NormalizeOption) (string, err
 		return "", err
 	}
 	n := normalizeParsed(&u, opts)
+	if n == ref {
+		return ref, nil // already normal: the input, which g accepted
+	}
 	if !g.Valid(n) {
 		return "", &ComposeError{prefix: g.d.Name, Ref: n, Err: g.Match(g.d.Start, n)}
 	}
@@ -241,7 +244,18 @@ func (nz normalizer) normalizeEncoding(s string) string {
 // upper-cased, unreserved characters decoded) and, with lower, the other
 // letters lower-cased (a host: section 3.2.2 makes it case-insensitive).
 func (nz normalizer) writeNormalized(b *strings.Builder, s string, lower bool) {
-	for i := 0; i < len(s); i++ {
+	// Most components have nothing to change: what comes before the
+	// first byte that may change is written whole.
+	i := 0
+	if lower {
+		for i < len(s) && s[i] != '%' && (s[i] < 'A' || s[i] > 'Z') {
+			i++
+		}
+	} else if i = strings.IndexByte(s, '%'); i < 0 {
+		i = len(s)
+	}
+	b.WriteString(s[:i])
+	for ; i < len(s); i++ {
 		c := s[i]
 		if c == '%' && i+2 < len(s) {
 			d := syntax.HexValue(s[i+1])<<4 | syntax.HexValue(s[i+2])

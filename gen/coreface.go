@@ -193,7 +193,7 @@ func coreFaceOf(m *manifest, defs []bnf.Definition) (coreFace, error) {
 		}
 		ce := coreEdit{editManifest: e}
 		if e.PEG != "" {
-			ce.Data = "edit" + goName(e.Name)
+			ce.Data = "edit" + editGoName(e.Name)
 			ce.Func = editFunc(e.Name)
 		}
 		f.Edits = append(f.Edits, ce)

@@ -22,6 +22,8 @@ func editGoName(name string) string {
 			b.WriteString("IPv4")
 		case "ascii":
 			b.WriteString("ASCII")
+		case "id":
+			b.WriteString("ID")
 		default:
 			b.WriteString(strings.ToUpper(part[:1]) + part[1:])
 		}

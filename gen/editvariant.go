@@ -25,7 +25,7 @@ import (
 // compiler over the changed grammar with no rule inlined, whose tokens
 // give both the components and the parse tree), and the automata, built
 // on demand from the changed ABNF. One exported function returns them
-// (Edit and the edit's name in Go, EditZoneId), from which the face's
+// (Edit and the edit's name in Go, EditZoneID), from which the face's
 // grammar value offers the edit (uri.Edit).
 
 //go:embed editvariant.go.tmpl
@@ -70,7 +70,7 @@ func editPrefix(name string) string {
 func editFileName(name string) string { return "edit_" + strings.ReplaceAll(name, "-", "") }
 
 // editFunc is the exported function that returns an edit's engines.
-func editFunc(name string) string { return "Edit" + goName(name) }
+func editFunc(name string) string { return "Edit" + editGoName(name) }
 
 // generateEditVariant writes the engines of m's grammar changed by the
 // edit e (see above). ref, defs and sections are the grammar's, start rule

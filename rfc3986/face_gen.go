@@ -213,7 +213,7 @@ var theGrammar = uri.New(uri.Data[grammar.Rule]{
 	EscapeTables: escapeTables,
 	Unreserved:   unreserved,
 	Edits: []uri.Edit[grammar.Rule]{
-		{Name: "zone-id", Spec: "RFC 6874", Doc: "accepts a zone ID after an IPv6 address in an IP-literal, \"%25\" and the zone (http://[fe80::1%25en1]/)", Grammar: &editZoneId},
+		{Name: "zone-id", Spec: "RFC 6874", Doc: "accepts a zone ID after an IPv6 address in an IP-literal, \"%25\" and the zone (http://[fe80::1%25en1]/)", Grammar: &editZoneID},
 	},
 })
 
@@ -225,11 +225,11 @@ var whole = []grammar.Rule{
 	grammar.RuleRelativeRef,
 }
 
-// editZoneId is the grammar that the edit zone-id (RFC 6874) makes: the
-// engines of [grammar.EditZoneId], with what the face takes from its own
+// editZoneID is the grammar that the edit zone-id (RFC 6874) makes: the
+// engines of [grammar.EditZoneID], with what the face takes from its own
 // grammar.
-var editZoneId = func() uri.Data[grammar.Rule] {
-	d := grammar.EditZoneId()
+var editZoneID = func() uri.Data[grammar.Rule] {
+	d := grammar.EditZoneID()
 	d.Whole = whole
 	d.Scheme, d.UserInfo, d.RegName, d.Query = grammar.RuleScheme, grammar.RuleUserinfo, grammar.RuleRegName, grammar.RuleQuery
 	d.EscapeTables, d.Unreserved = escapeTables, unreserved

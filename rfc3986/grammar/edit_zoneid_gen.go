@@ -21,13 +21,13 @@ const (
 // zoneIdNumRules is the number of the changed grammar's rules.
 const zoneIdNumRules = 38
 
-// EditZoneId returns the engines of the grammar that the edit zone-id
+// EditZoneID returns the engines of the grammar that the edit zone-id
 // (RFC 6874) makes of RFC 3986 Appendix A, as package uri runs an edit (uri.Edit):
 // its rule catalogue, its automata, built on demand from its ABNF, and its
 // parser, which keeps a token for every rule, for the components and the
 // parse tree alike. The face adds what it takes from its own grammar (the
 // whole rules, the component rules, the escape tables).
-func EditZoneId() uri.Data[Rule] {
+func EditZoneID() uri.Data[Rule] {
 	return uri.Data[Rule]{
 		NumRules: zoneIdNumRules,
 		Start:    RuleURIReference,

@@ -9,7 +9,7 @@
 // whose spans package rfc3987 reads produce tokens ([Parser]); the parser
 // pointlander/peg generates from rfc3987.peg as written, where every rule
 // produces a token ([ReferenceParser]); and the engines of the grammar each
-// edit of the ABNF makes ([EditZoneId]). Package rfc3987 assembles its
+// edit of the ABNF makes ([EditZoneID]). Package rfc3987 assembles its
 // grammar value from them. It has its own [Rule] type, so that a rule of
 // one standard cannot be passed where a rule of another is expected.
 // Package grammar/bnf reads the ABNF (bnf.ParseABNF).

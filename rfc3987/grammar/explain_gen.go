@@ -23,7 +23,11 @@ func Match(rule Rule, s string) bool { return strict(rule).Match(s) }
 // rule's language: Path follows the RFC's first alternative where readings
 // part, AltPath the last. Explain panics if rule is not a rule of section
 // 2.2.
-func Explain(rule Rule, s string) automaton.Explanation[Rule] { return strict(rule).Explain(s) }
+func Explain(rule Rule, s string) Explanation { return strict(rule).Explain(s) }
+
+// Explanation is how an input leaves a rule's language, as [Explain]
+// reports it: where, inside which rules, and what could stand there.
+type Explanation = automaton.Explanation[Rule]
 
 // describedRules are the character-level rules that an error's "expected"
 // list is written with, largest first, as gen builds the tables with them.

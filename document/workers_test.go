@@ -199,7 +199,27 @@ func FuzzWorkers(f *testing.F) {
 		if diff := cmp.Diff(one, four, cmpopts.IgnoreUnexported(Base{})); diff != "" {
 			t.Fatalf("(-one worker +four):\n%s", diff)
 		}
+		// Transient, with four workers: the same, copied at emit.
+		var kept []*Reference
+		err := Read(strings.NewReader(string(data)), Text, Options{MaxLine: 32 + int(maxLine), Workers: 4, window: 1 + int(window), Retrieval: "http://r.example/d/", Transient: true}, func(r *Reference) error {
+			kept = append(kept, copyReference(r))
+			return nil
+		})
+		if keptErr := errText(err); keptErr != oneErr {
+			t.Fatalf("error %q transient, %q not", keptErr, oneErr)
+		}
+		if diff := cmp.Diff(one, kept, cmpopts.IgnoreUnexported(Base{})); diff != "" {
+			t.Fatalf("(-one worker +four, transient):\n%s", diff)
+		}
 	})
+}
+
+// errText is err's message, "" for nil.
+func errText(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
 }
 
 // TestTransient reads the worker texts with Options.Transient, copying

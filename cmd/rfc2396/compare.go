@@ -23,13 +23,13 @@ func compareCommand() *command {
 --standard, another standard of URI references: RFC 3987's IRIs) each make
 of one reference. (To ask whether two URIs are the same, use
 'rfc2396 equivalent A B'.) Reads each REF (with none, each line of standard
-input; "-" reads standard input there) under RFC 3986 and under every RFC 2396 profile, and prints the
-verdict of each, the components on which RFC 3986 and RFC 2396 differ (RFC
-2396 read under the first profile, strict first, that accepts the
-reference), and with --base the resolution of REF against BASE under each.
-Exit status: 0 when RFC 3986 and strict RFC 2396 agree on every reference
-(verdict, components and resolution), 1 when they differ on some, 2 on a
-usage, read or write error.`,
+input; "-" reads standard input there) under that standard and under every
+RFC 2396 profile, and prints the verdict of each, the components on which
+the two standards differ (RFC 2396 read under the first profile, strict
+first, that accepts the reference), and with --base the resolution of REF
+against BASE under each. Exit status: 0 when that standard and strict RFC
+2396 agree on every reference (verdict, components and resolution), 1 when
+they differ on some, 2 on a usage, read or write error.`,
 		setup: func(fs *flag.FlagSet) func(*invocation) int {
 			asJSON := fs.Bool("json", false, `print one JSON object per reference: {"input","base","agree","verdicts","compared_profile","differences","resolutions"}`)
 			base := fs.String("base", "", "also resolve each reference against this absolute `URI` under each standard and profile")

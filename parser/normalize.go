@@ -152,7 +152,7 @@ func newNormalizeConfig(opts []NormalizeOption) normalizeConfig {
 // the "//" of "file:///x" as no authority at all, which composes as
 // "file:/x").
 func (u *URI) isNormal(ref string, cfg normalizeConfig) bool {
-	if n := composedLen(u); n != len(ref) {
+	if syntax.RecomposedLen(syntax.Component(u.Scheme()), syntax.Component(u.Authority()), u.Path(), syntax.Component(u.Query()), syntax.Component(u.Fragment())) != len(ref) {
 		return false
 	}
 	scheme := u.Scheme().Value
@@ -177,20 +177,6 @@ func (u *URI) isNormal(ref string, cfg normalizeConfig) bool {
 	}
 	path := u.Path()
 	return normalizePath(path, authority.Defined) == path
-}
-
-// composedLen is the length of the reference u's components compose.
-func composedLen(u *URI) int {
-	n := len(u.Path())
-	for _, c := range [...]Component{u.Scheme(), u.Query(), u.Fragment()} {
-		if c.Defined {
-			n += 1 + len(c.Value) // ":", "?", "#"
-		}
-	}
-	if a := u.Authority(); a.Defined {
-		n += 2 + len(a.Value) // "//"
-	}
-	return n
 }
 
 // escapesNormal reports whether upperEscapes leaves s as it is.

@@ -24,15 +24,8 @@ type IRI struct {
 // MapsToURI reports whether rd reads IRIs, which map to URIs (RFC 3987
 // section 3.1).
 func MapsToURI(rd Reader) bool {
-	// Asked once a line: the list is looked through in place, without
-	// copying a Standard out of it.
-	name, list := rd.Standard(), standardList()
-	for i := range list {
-		if list[i].Name == name {
-			return list[i].mapsToURI
-		}
-	}
-	return false
+	s := standardNamed(rd.Standard())
+	return s != nil && s.mapsToURI
 }
 
 // ReadIRI fills r.IRI for in, a valid reading under RFC 3987 (nothing

@@ -47,9 +47,8 @@ func (s Standard) Ladder() Ladder {
 
 // LadderOf returns the comparison ladder of the standard rd reads by.
 func LadderOf(rd Reader) Ladder {
-	s, err := LookupStandard(rd.Standard())
-	if err != nil {
-		return ladderRFC3986
+	if s := standardNamed(rd.Standard()); s != nil {
+		return s.Ladder()
 	}
-	return s.Ladder()
+	return ladderRFC3986
 }

@@ -11,8 +11,10 @@ import (
 // compare sets against RFC 2396, reference by reference. It is not safe
 // for concurrent use; each worker takes its own ([Standard.NewPair]).
 type Pair interface {
-	// Name is the grammar's name ("rfc3986"), as verdicts are labelled.
+	// Name is the grammar's name ("rfc3986"), as verdicts are labelled;
+	// Spec its document ("RFC 3986").
 	Name() string
+	Spec() string
 	// ReadRef reads ref; [Pair.Ref] holds its components until the next
 	// call.
 	ReadRef(ref string) error
@@ -62,12 +64,18 @@ type grammarPair[R uri.Rule] struct {
 }
 
 func (p *grammarPair[R]) Name() string               { return p.g.Name() }
+func (p *grammarPair[R]) Spec() string               { return p.g.Spec() }
 func (p *grammarPair[R]) ReadRef(ref string) error   { return p.g.ParseInto(&p.ref, ref) }
 func (p *grammarPair[R]) ReadBase(base string) error { return p.g.ParseInto(&p.base, base) }
 func (p *grammarPair[R]) BaseHasScheme() bool        { return p.base.Scheme().Defined }
 
-func (p *grammarPair[R]) Ref() Components {
-	u := &p.ref
+func (p *grammarPair[R]) Ref() Components { return ComponentsOf(&p.ref) }
+
+// ComponentsOf returns u's components; the zero Components for a nil u.
+func ComponentsOf[R uri.Rule](u *uri.URI[R]) Components {
+	if u == nil {
+		return Components{}
+	}
 	return Components{
 		Scheme: u.Scheme(), Authority: u.Authority(), UserInfo: u.UserInfo(), Host: u.Host(), Port: u.Port(),
 		Path: u.Path(), Query: u.Query(), Fragment: u.Fragment(), HostKind: u.HostKind(),

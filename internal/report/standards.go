@@ -225,12 +225,22 @@ func StandardNames() []string {
 // LookupStandard returns the standard named name, or an error that lists
 // the standards there are.
 func LookupStandard(name string) (Standard, error) {
-	for _, s := range standardList() {
-		if s.Name == name {
-			return s, nil
-		}
+	if s := standardNamed(name); s != nil {
+		return *s, nil
 	}
 	return Standard{}, fmt.Errorf("the standard must be one of %s, not %q", strings.Join(StandardNames(), ", "), name)
+}
+
+// standardNamed is the standard named name in the list, not copied (the
+// quiet modes ask per line), or nil.
+func standardNamed(name string) *Standard {
+	list := standardList()
+	for i := range list {
+		if list[i].Name == name {
+			return &list[i]
+		}
+	}
+	return nil
 }
 
 // SpecOf returns the document of the standard rd reads by ("RFC 3986").

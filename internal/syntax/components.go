@@ -168,12 +168,8 @@ func Recompose(scheme, authority Component, path string, query, fragment Compone
 // then path (a merged path, section 5.2 step 6), written with the rest in
 // one allocation.
 func RecomposeJoined(scheme, authority Component, dir, path string, query, fragment Component) string {
-	n := len(dir) + len(path)
-	for _, c := range [...]Component{scheme, authority, query, fragment} {
-		n += len(c.Value) + 2
-	}
 	var b strings.Builder // one allocation, and no copy for the string
-	b.Grow(n)
+	b.Grow(len(dir) + RecomposedLen(scheme, authority, path, query, fragment))
 	if scheme.Defined {
 		b.WriteString(scheme.Value)
 		b.WriteByte(':')
@@ -193,6 +189,21 @@ func RecomposeJoined(scheme, authority Component, dir, path string, query, fragm
 		b.WriteString(fragment.Value)
 	}
 	return b.String()
+}
+
+// RecomposedLen is the length of the reference [Recompose] makes of the
+// components, computed without making it.
+func RecomposedLen(scheme, authority Component, path string, query, fragment Component) int {
+	n := len(path)
+	for _, c := range [...]Component{scheme, query, fragment} {
+		if c.Defined {
+			n += 1 + len(c.Value) // ":", "?", "#"
+		}
+	}
+	if authority.Defined {
+		n += 2 + len(authority.Value) // "//"
+	}
+	return n
 }
 
 // MaxRefLen is the longest reference the parsers take: offsets are kept as

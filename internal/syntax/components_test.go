@@ -107,5 +107,8 @@ func TestRecompose(t *testing.T) {
 		if got := Recompose(tt.scheme, tt.authority, tt.path, tt.query, tt.fragment); got != tt.want {
 			t.Errorf("Recompose(%v, %v, %q, %v, %v) = %q, want %q", tt.scheme, tt.authority, tt.path, tt.query, tt.fragment, got, tt.want)
 		}
+		if got := RecomposedLen(tt.scheme, tt.authority, tt.path, tt.query, tt.fragment); got != len(tt.want) {
+			t.Errorf("RecomposedLen(%v, %v, %q, %v, %v) = %d, want %d", tt.scheme, tt.authority, tt.path, tt.query, tt.fragment, got, len(tt.want))
+		}
 	}
 }

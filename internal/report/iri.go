@@ -21,6 +21,12 @@ type IRI struct {
 	Warnings []rfc3987.BidiWarning
 }
 
+// iriKeeper is a reader that keeps the IRI of its last reading for
+// [ReadIRI] ([GrammarReader]), and knows whether its strings map to URIs.
+type iriKeeper interface {
+	keptIRI() (x *IRI, mapsToURI bool)
+}
+
 // MapsToURI reports whether rd reads IRIs, which map to URIs (RFC 3987
 // section 3.1).
 func MapsToURI(rd Reader) bool {
@@ -32,19 +38,40 @@ func MapsToURI(rd Reader) bool {
 // otherwise): the URI in maps to by section 3.1 and, when r is a whole
 // reference's reading, the warnings of section 4.2. With idna, an
 // ireg-name host is converted by rfc3987.HostToASCII first, the option
-// section 3.1 gives for schemes known to use domain names.
+// section 3.1 gives for schemes known to use domain names. A reader of
+// the RFC 3986 family keeps the IRI, as it keeps the view: r.IRI is
+// valid until rd's next ReadIRI, and a batch allocates none for an
+// US-ASCII reference.
 func ReadIRI(rd Reader, r *Reading, in string, idna bool) {
 	r.IRI = nil
-	if !MapsToURI(rd) || r.Err != nil {
+	if r.Err != nil {
 		return
 	}
-	x := &IRI{URI: rfc3987.ToURI(in)}
+	var x *IRI
+	if k, ok := rd.(iriKeeper); ok {
+		kept, maps := k.keptIRI()
+		if !maps {
+			return
+		}
+		x = kept
+		*x = IRI{}
+	} else if MapsToURI(rd) {
+		x = new(IRI)
+	} else {
+		return
+	}
+	// ToURI returns a US-ASCII in as it is and writes every other byte
+	// as three: the URI is as long as in exactly when in is US-ASCII,
+	// which has no right-to-left character and so no bidi warning.
+	x.URI = rfc3987.ToURI(in)
 	r.IRI = x
 	v := r.View
 	if v == nil {
 		return // a rule that is not a whole reference: its string maps as it is
 	}
-	x.Warnings = rfc3987.BidiWarnings(in)
+	if len(x.URI) != len(in) {
+		x.Warnings = rfc3987.BidiWarnings(in)
+	}
 	if !idna || v.HostKind.Code != rfc3987.RegName.Code() || v.Host.Value == "" {
 		return
 	}
@@ -78,15 +105,29 @@ func bidiCode(r rfc3987.BidiRule) string {
 }
 
 // writeIRI writes the members an RFC 3987 record adds, after the
-// components: "uri", "uri_error" and "warnings" (see [WriteParse]).
-func writeIRI(o *Object, x *IRI) {
+// components: "uri", "uri_error" and "warnings" (see [WriteParse]). in is
+// the record's input, written at input: a US-ASCII IRI's URI is the input
+// itself, whose JSON is copied rather than escaped again.
+func writeIRI(o *Object, x *IRI, in string, input held) {
 	if x == nil {
 		o.Null("uri")
 		o.Null("uri_error")
 		o.Null("warnings")
 		return
 	}
-	o.StrOrNull("uri", x.URI, x.HostErr != nil)
+	if x.HostErr == nil && x.URI == in {
+		o.Key("uri")
+		if !input.copy(o.W) {
+			writeString(o.W, x.URI) // valid UTF-8: the IRI is
+		}
+	} else {
+		o.StrOrNull("uri", x.URI, x.HostErr != nil)
+	}
+	if x.HostErr == nil && len(x.Warnings) == 0 {
+		o.W.B = append(o.W.B, `,"uri_error":null,"warnings":[]`...)
+		o.n += 2
+		return
+	}
 	if x.HostErr == nil {
 		o.Null("uri_error")
 	} else {

@@ -54,7 +54,12 @@ func NewParseWriter(rd Reader, rule Rule, explain bool) *ParseWriter {
 func (pw *ParseWriter) Write(w *Buffer, in string, r *Reading) {
 	explain := pw.explain
 	o := BeginObject(w)
-	o.Str("input", in)
+	o.Key("input")
+	input := held{begin: len(w.B), spills: w.Spills}
+	if !writeString(w, in) {
+		o.bytesMember("input", in)
+	}
+	input.end = len(w.B)
 	o.Boolean("valid", r.Err == nil)
 	w.B = append(w.B, pw.fixed...)
 	o.n += 3
@@ -95,7 +100,7 @@ func (pw *ParseWriter) Write(w *Buffer, in string, r *Reading) {
 			o.Null(k)
 		}
 		if pw.iri {
-			writeIRI(&o, r.IRI)
+			writeIRI(&o, r.IRI, in, input)
 		}
 		writeFields(&o, r.Fields)
 		o.End(true)
@@ -125,10 +130,25 @@ func (pw *ParseWriter) Write(w *Buffer, in string, r *Reading) {
 		o.Str("appendix_f_note", v.AppendixF.Note()) // only for a host-like first segment
 	}
 	if pw.iri {
-		writeIRI(&o, r.IRI)
+		writeIRI(&o, r.IRI, in, input)
 	}
 	writeFields(&o, r.Fields)
 	o.End(true)
+}
+
+// held is where a string just written lies in a [Buffer], B[begin:end],
+// to copy where the same string comes again instead of escaping it again;
+// spills is the buffer's Spills then, and B no longer holds it once
+// Spills differs.
+type held struct{ begin, end, spills int }
+
+// copy writes the string at h again and reports whether it could.
+func (h held) copy(w *Buffer) bool {
+	if w.Spills != h.spills || h.end <= h.begin {
+		return false
+	}
+	w.B = append(w.B, w.B[h.begin:h.end]...)
+	return true
 }
 
 // writeFields writes the members a standard's face adds (see [Field]).

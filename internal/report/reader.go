@@ -280,7 +280,8 @@ func (r *RFC2396Reader) Relativize(base, target string) (string, error) {
 
 // GrammarReader reads by a grammar of the RFC 3986 family (RFC 3986,
 // RFC 3987, ...): one reader for every [uri.Grammar], which it is given as
-// a value. It keeps its last reading's view, as RFC2396Reader does.
+// a value. It keeps its last reading's view, as RFC2396Reader does, and
+// under RFC 3987 its last reading's [IRI].
 type GrammarReader[R uri.Rule] struct {
 	g *uri.Grammar[R]
 	// ResolveOpts are passed to every Resolve.
@@ -288,11 +289,28 @@ type GrammarReader[R uri.Rule] struct {
 	u           uri.URI[R]
 	v           View
 	base        grammarBase[R]
+	// iri is the last reading's IRI, which [ReadIRI] fills instead of
+	// allocating one a reading; mapsToURI is [MapsToURI] of the reader,
+	// worked out once: 0 before, 1 if it maps to URIs, -1 if not.
+	iri       IRI
+	mapsToURI int8
 }
 
 // NewGrammarReader returns a reader by g.
 func NewGrammarReader[R uri.Rule](g *uri.Grammar[R]) *GrammarReader[R] {
 	return &GrammarReader[R]{g: g}
+}
+
+// keptIRI returns the IRI the reader keeps for [ReadIRI], and whether its
+// standard's strings map to URIs at all.
+func (r *GrammarReader[R]) keptIRI() (*IRI, bool) {
+	if r.mapsToURI == 0 {
+		r.mapsToURI = -1
+		if MapsToURI(r) {
+			r.mapsToURI = 1
+		}
+	}
+	return &r.iri, r.mapsToURI > 0
 }
 
 // grammarBase is a base parsed once, for as long as it stays the same,

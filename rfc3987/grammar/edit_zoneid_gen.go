@@ -145,8 +145,18 @@ var zoneIdAutomata = automaton.NewLazySet(zoneIdNumRules, func() (*automaton.Gra
 	return g, rules
 })
 
-// zoneIdMatch reports whether s as a whole matches rule.
-func zoneIdMatch(rule Rule, s string) bool { return zoneIdAutomata.Get(rule).Match(s) }
+// zoneIdMatch reports whether s as a whole matches rule: the start rule by
+// the changed grammar's compact parser, which accepts the same strings
+// and builds nothing, so that an error's "valid under" costs no automaton;
+// any other rule by its automaton.
+func zoneIdMatch(rule Rule, s string) bool {
+	if rule == RuleIRIReference {
+		tp := zoneIdParsers.Get().(*zoneIdCompactParser)
+		defer zoneIdParsers.Put(tp)
+		return tp.Match(s, rule)
+	}
+	return zoneIdAutomata.Get(rule).Match(s)
+}
 
 // zoneIdExplain runs the automaton of rule over s.
 func zoneIdExplain(rule Rule, s string) automaton.Explanation[Rule] {

@@ -311,7 +311,7 @@ func (md *mdReader) rawHTML(segs []text.Segment) {
 	}
 	z := html.NewTokenizer(bytes.NewReader(buf))
 	offset := 0
-	var refs []*Reference
+	var refs []tokenRef
 	for {
 		tt := z.Next()
 		if tt == html.ErrorToken {
@@ -322,9 +322,9 @@ func (md *mdReader) rawHTML(segs []text.Segment) {
 			name, hasAttr := z.TagName()
 			base := offset
 			at := func(i int) Position { return md.at(srcAt(base + i)) }
-			refs = tagRefs(z, raw, string(name), hasAttr, "", at, refs[:0])
+			refs = tagRefs(z, raw, string(name), hasAttr, "", at, nil, refs[:0])
 			for _, ref := range refs {
-				md.spans = append(md.spans, mdSpan{b: ref.Offset, html: ref})
+				md.spans = append(md.spans, mdSpan{b: ref.r.Offset, html: ref.r})
 			}
 		}
 		offset += len(raw)

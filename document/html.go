@@ -438,8 +438,8 @@ type htmlRefs struct {
 	size     int // what held is counted as
 	// mem, when not nil, takes back the memory of each reference emitted
 	// (Options.Transient), but the base element's, which h keeps.
-	mem *refMemory
-	budget   int
+	mem    *refMemory
+	budget int
 	// checkOnly: do not resolve (Options.CheckOnly).
 	checkOnly bool
 	// spilled says the budget ran out before a base element: references

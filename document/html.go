@@ -284,7 +284,8 @@ func (t *htmlText) refs(pos *tokenPos, refs []tokenRef) []tokenRef {
 			ref = &m.r
 			*ref = Reference{Abbreviation: &m.a}
 		} else {
-			ref = &Reference{Abbreviation: &a}
+			ab := a
+			ref = &Reference{Abbreviation: &ab}
 		}
 		ref.Position, ref.End, ref.Part, ref.Text, ref.URI = p, a.End, t.part, string(raw[b:e]), a.Text
 		ref.ResolveErr = &AbbreviatedError{Text: a.Text, Likely: a.Likely}
@@ -387,7 +388,8 @@ func tagRefs(z *html.Tokenizer, raw []byte, elName string, hasAttr bool, part st
 					m.a = a
 					ref.Abbreviation = &m.a
 				} else {
-					ref.Abbreviation = &a
+					ab := a // allocated only for an abbreviation
+					ref.Abbreviation = &ab
 				}
 			}
 		}

@@ -103,12 +103,12 @@ func readHTML(r io.Reader, part string, chain []candidate, opts *Options, emit f
 				// without them would.
 				z.NextIsNotRawText()
 			}
-			if hasAttr && urlAttributes[elName] != nil {
+			if attrs := urlAttributes[elName]; hasAttr && attrs != nil {
 				// Only the name is lower-cased yet; the values are
 				// located in the tag as written.
 				tag = append(tag[:0], pos.raw...)
 				pos.raw = tag
-				refs = tagRefs(z, tag, elName, hasAttr, part, pos.at, h.mem, refs)
+				refs = tagRefs(z, tag, elName, attrs, part, pos.at, h.mem, refs)
 			}
 		case html.EndTagToken:
 			skipText = false
@@ -341,11 +341,12 @@ func tagName(name []byte) string {
 }
 
 // tagRefs appends to refs the references in the URL attributes of the
-// start tag z has just read: elName is its name, hasAttr says whether it
-// has attributes, raw is its bytes and at locates an index of raw in the
-// input. The references are made in mem (nil: in new memory).
-func tagRefs(z *html.Tokenizer, raw []byte, elName string, hasAttr bool, part string, at func(int) Position, mem *refMemory, refs []tokenRef) []tokenRef {
-	attrs := urlAttributes[elName]
+// start tag z has just read, whose attributes TagAttr has yet to return:
+// elName is its name, attrs its URL attributes (urlAttributes), raw its
+// bytes and at locates an index of raw in the input. The references are
+// made in mem (nil: in new memory).
+func tagRefs(z *html.Tokenizer, raw []byte, elName string, attrs []string, part string, at func(int) Position, mem *refMemory, refs []tokenRef) []tokenRef {
+	hasAttr := true
 	from := len(elName) + 1
 	var seenBuf [4]string
 	seen := seenBuf[:0] // HTML ignores a repeated attribute
@@ -575,18 +576,18 @@ func attrValueStart(raw []byte, from int, key []byte) (int, int) {
 		if !bytes.EqualFold(raw[i:i+len(key)], key) {
 			continue
 		}
-		if i > 0 && !strings.ContainsRune(htmlSpace+"/\"'", rune(raw[i-1])) {
+		if i > 0 && !isHTMLSpace(raw[i-1]) && raw[i-1] != '/' && raw[i-1] != '"' && raw[i-1] != '\'' {
 			continue
 		}
 		j := i + len(key)
-		for j < len(raw) && strings.IndexByte(htmlSpace, raw[j]) >= 0 {
+		for j < len(raw) && isHTMLSpace(raw[j]) {
 			j++
 		}
 		if j >= len(raw) || raw[j] != '=' {
 			return j, j // an attribute without a value
 		}
 		j++
-		for j < len(raw) && strings.IndexByte(htmlSpace, raw[j]) >= 0 {
+		for j < len(raw) && isHTMLSpace(raw[j]) {
 			j++
 		}
 		if j < len(raw) && (raw[j] == '"' || raw[j] == '\'') {
@@ -598,7 +599,7 @@ func attrValueStart(raw []byte, from int, key []byte) (int, int) {
 			return j + 1, j + 1 + e + 1
 		}
 		e := j
-		for e < len(raw) && strings.IndexByte(htmlSpace+">", raw[e]) < 0 {
+		for e < len(raw) && !isHTMLSpace(raw[e]) && raw[e] != '>' {
 			e++
 		}
 		return j, e

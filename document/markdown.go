@@ -322,7 +322,10 @@ func (md *mdReader) rawHTML(segs []text.Segment) {
 			name, hasAttr := z.TagName()
 			base := offset
 			at := func(i int) Position { return md.at(srcAt(base + i)) }
-			refs = tagRefs(z, raw, string(name), hasAttr, "", at, nil, refs[:0])
+			refs = refs[:0]
+			if attrs := urlAttributes[string(name)]; hasAttr && attrs != nil {
+				refs = tagRefs(z, raw, string(name), attrs, "", at, nil, refs)
+			}
 			for _, ref := range refs {
 				md.spans = append(md.spans, mdSpan{b: ref.r.Offset, html: ref.r})
 			}

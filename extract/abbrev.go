@@ -85,8 +85,14 @@ func LooksAbbreviated(ref string) (Abbreviation, bool) {
 			return Abbreviation{}, false
 		}
 	}
-	if dots == 0 || len(host) > 253 || strings.ContainsAny(ref[len(host):], ":@\\") {
+	if dots == 0 || len(host) > 253 {
 		return Abbreviation{}, false
+	}
+	first := host[:strings.IndexByte(host, '.')]
+	tld := host[strings.LastIndexByte(host, '.')+1:]
+	www, ftp := strings.EqualFold(first, "www"), strings.EqualFold(first, "ftp")
+	if !isLetters([]byte(tld)) || !(www || ftp || hostTLDs[strings.ToLower(tld)]) {
+		return Abbreviation{}, false // 10.0.0.1, v1.2.3, index.html
 	}
 	// The labels: at least two, each a valid label.
 	for rest := host; ; {
@@ -99,11 +105,8 @@ func LooksAbbreviated(ref string) (Abbreviation, bool) {
 		}
 		rest = after
 	}
-	first := host[:strings.IndexByte(host, '.')]
-	tld := host[strings.LastIndexByte(host, '.')+1:]
-	www, ftp := strings.EqualFold(first, "www"), strings.EqualFold(first, "ftp")
-	if !isLetters([]byte(tld)) || !(www || ftp || hostTLDs[strings.ToLower(tld)]) {
-		return Abbreviation{}, false // 10.0.0.1, v1.2.3, index.html
+	if strings.ContainsAny(ref[len(host):], ":@\\") {
+		return Abbreviation{}, false
 	}
 	scheme := "http://"
 	if ftp {

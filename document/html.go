@@ -16,35 +16,36 @@ import (
 
 // urlAttributes lists, for each HTML element, the attributes whose value
 // is a URI reference (HTML 4.01 section 6.4 "%URI;" attributes and HTML5's
-// URL attributes). Lists of URLs (srcset, ping, archive), object's classid
-// and data (resolved against codebase in HTML 4), and URLs inside other
-// syntaxes (<meta http-equiv=refresh content>, CSS url()) are not read.
-var urlAttributes = map[string][]string{
-	"a":          {"href"},
-	"area":       {"href"},
-	"link":       {"href"},
-	"base":       {"href"},
-	"img":        {"src", "longdesc", "usemap"},
-	"script":     {"src"},
-	"form":       {"action"},
-	"iframe":     {"src", "longdesc"},
-	"frame":      {"src", "longdesc"},
-	"q":          {"cite"},
-	"blockquote": {"cite"},
-	"del":        {"cite"},
-	"ins":        {"cite"},
-	"input":      {"src", "formaction", "usemap"},
-	"button":     {"formaction"},
-	"object":     {"usemap"},
-	"applet":     {"codebase"},
-	"body":       {"background"},
-	"head":       {"profile"},
-	"audio":      {"src"},
-	"video":      {"src", "poster"},
-	"source":     {"src"},
-	"track":      {"src"},
-	"embed":      {"src"},
-	"html":       {"manifest"},
+// URL attributes), by the element's atom. Lists of URLs (srcset, ping,
+// archive), object's classid and data (resolved against codebase in HTML
+// 4), and URLs inside other syntaxes (<meta http-equiv=refresh content>,
+// CSS url()) are not read.
+var urlAttributes = map[atom.Atom][]string{
+	atom.A:          {"href"},
+	atom.Area:       {"href"},
+	atom.Link:       {"href"},
+	atom.Base:       {"href"},
+	atom.Img:        {"src", "longdesc", "usemap"},
+	atom.Script:     {"src"},
+	atom.Form:       {"action"},
+	atom.Iframe:     {"src", "longdesc"},
+	atom.Frame:      {"src", "longdesc"},
+	atom.Q:          {"cite"},
+	atom.Blockquote: {"cite"},
+	atom.Del:        {"cite"},
+	atom.Ins:        {"cite"},
+	atom.Input:      {"src", "formaction", "usemap"},
+	atom.Button:     {"formaction"},
+	atom.Object:     {"usemap"},
+	atom.Applet:     {"codebase"},
+	atom.Body:       {"background"},
+	atom.Head:       {"profile"},
+	atom.Audio:      {"src"},
+	atom.Video:      {"src", "poster"},
+	atom.Source:     {"src"},
+	atom.Track:      {"src"},
+	atom.Embed:      {"src"},
+	atom.Html:       {"manifest"},
 }
 
 // htmlSpace is HTML's ASCII white space, stripped from both ends of a URL
@@ -95,7 +96,8 @@ func readHTML(r io.Reader, part string, chain []candidate, opts *Options, emit f
 		switch tt {
 		case html.StartTagToken, html.SelfClosingTagToken:
 			name, hasAttr := z.TagName()
-			elName := tagName(name)
+			a := atom.Lookup(name)
+			elName := tagName(a, name)
 			skipText = tt == html.StartTagToken && (elName == "script" || elName == "style")
 			if tt == html.StartTagToken && (elName == "noscript" || elName == "noframes" || elName == "noembed") {
 				// Their content is markup for readers without scripts,
@@ -103,7 +105,7 @@ func readHTML(r io.Reader, part string, chain []candidate, opts *Options, emit f
 				// without them would.
 				z.NextIsNotRawText()
 			}
-			if attrs := urlAttributes[elName]; hasAttr && attrs != nil {
+			if attrs := urlAttributes[a]; hasAttr && attrs != nil {
 				// Only the name is lower-cased yet; the values are
 				// located in the tag as written.
 				tag = append(tag[:0], pos.raw...)
@@ -331,10 +333,10 @@ func (m *refMemory) get() *htmlRef {
 // put takes back the memory of a reference emitted.
 func (m *refMemory) put(x *htmlRef) { m.free = append(m.free, x) }
 
-// tagName returns the element name name as a string, without an
-// allocation for the names HTML defines.
-func tagName(name []byte) string {
-	if a := atom.Lookup(name); a != 0 {
+// tagName returns the element name name, whose atom is a, as a string,
+// without an allocation for the names HTML defines.
+func tagName(a atom.Atom, name []byte) string {
+	if a != 0 {
 		return a.String()
 	}
 	return string(name)
@@ -342,7 +344,7 @@ func tagName(name []byte) string {
 
 // tagRefs appends to refs the references in the URL attributes of the
 // start tag z has just read, whose attributes TagAttr has yet to return:
-// elName is its name, attrs its URL attributes (urlAttributes), raw its
+// elName is its name, attrs its URL attributes (from urlAttributes), raw its
 // bytes and at locates an index of raw in the input. The references are
 // made in mem (nil: in new memory).
 func tagRefs(z *html.Tokenizer, raw []byte, elName string, attrs []string, part string, at func(int) Position, mem *refMemory, refs []tokenRef) []tokenRef {

@@ -16,35 +16,36 @@ import (
 
 // urlAttributes lists, for each HTML element, the attributes whose value
 // is a URI reference (HTML 4.01 section 6.4 "%URI;" attributes and HTML5's
-// URL attributes). Lists of URLs (srcset, ping, archive), object's classid
-// and data (resolved against codebase in HTML 4), and URLs inside other
-// syntaxes (<meta http-equiv=refresh content>, CSS url()) are not read.
-var urlAttributes = map[string][]string{
-	"a":          {"href"},
-	"area":       {"href"},
-	"link":       {"href"},
-	"base":       {"href"},
-	"img":        {"src", "longdesc", "usemap"},
-	"script":     {"src"},
-	"form":       {"action"},
-	"iframe":     {"src", "longdesc"},
-	"frame":      {"src", "longdesc"},
-	"q":          {"cite"},
-	"blockquote": {"cite"},
-	"del":        {"cite"},
-	"ins":        {"cite"},
-	"input":      {"src", "formaction", "usemap"},
-	"button":     {"formaction"},
-	"object":     {"usemap"},
-	"applet":     {"codebase"},
-	"body":       {"background"},
-	"head":       {"profile"},
-	"audio":      {"src"},
-	"video":      {"src", "poster"},
-	"source":     {"src"},
-	"track":      {"src"},
-	"embed":      {"src"},
-	"html":       {"manifest"},
+// URL attributes), by the element's atom. Lists of URLs (srcset, ping,
+// archive), object's classid and data (resolved against codebase in HTML
+// 4), and URLs inside other syntaxes (<meta http-equiv=refresh content>,
+// CSS url()) are not read.
+var urlAttributes = map[atom.Atom][]string{
+	atom.A:          {"href"},
+	atom.Area:       {"href"},
+	atom.Link:       {"href"},
+	atom.Base:       {"href"},
+	atom.Img:        {"src", "longdesc", "usemap"},
+	atom.Script:     {"src"},
+	atom.Form:       {"action"},
+	atom.Iframe:     {"src", "longdesc"},
+	atom.Frame:      {"src", "longdesc"},
+	atom.Q:          {"cite"},
+	atom.Blockquote: {"cite"},
+	atom.Del:        {"cite"},
+	atom.Ins:        {"cite"},
+	atom.Input:      {"src", "formaction", "usemap"},
+	atom.Button:     {"formaction"},
+	atom.Object:     {"usemap"},
+	atom.Applet:     {"codebase"},
+	atom.Body:       {"background"},
+	atom.Head:       {"profile"},
+	atom.Audio:      {"src"},
+	atom.Video:      {"src", "poster"},
+	atom.Source:     {"src"},
+	atom.Track:      {"src"},
+	atom.Embed:      {"src"},
+	atom.Html:       {"manifest"},
 }
 
 // htmlSpace is HTML's ASCII white space, stripped from both ends of a URL
@@ -63,15 +64,19 @@ func readHTML(r io.Reader, part string, chain []candidate, opts *Options, emit f
 	z := html.NewTokenizer(r)
 	z.SetMaxBuf(maxLine)
 	h := &htmlRefs{emit: emit, fallback: establish(chain), chain: chain, budget: htmlHold(maxLine), checkOnly: opts.CheckOnly}
-	var refs []*Reference // the references of one token
-	var xopts []extract.Option
-	if opts.Relative {
-		xopts = append(xopts, extract.WithRelative())
+	if opts.Transient {
+		h.mem = &refMemory{}
 	}
-	offset, line, lineStart := 0, 1, 0
+	t := &htmlText{part: part, relative: opts.Relative, mem: h.mem, stream: extract.NewStream()}
+	if opts.Relative {
+		t.config = extract.NewStream(extract.WithRelative())
+	} else {
+		t.config = extract.NewStream()
+	}
+	var refs []tokenRef // the references of one token
+	var tag []byte      // a copy of a start tag's bytes
+	pos := &tokenPos{line: 1}
 	skipText := false // inside script or style
-	var raw []byte
-	var nls []int // the indices of the newlines in raw
 	for {
 		tt := z.Next()
 		if tt == html.ErrorToken {
@@ -80,30 +85,19 @@ func readHTML(r io.Reader, part string, chain []candidate, opts *Options, emit f
 				break
 			}
 			if errors.Is(err, html.ErrBufferExceeded) {
-				return &LimitError{Part: part, Offset: offset, Limit: maxLine, What: "HTML token"}
+				return &LimitError{Part: part, Offset: pos.offset, Limit: maxLine, What: "HTML token"}
 			}
 			return err
 		}
 		refs = refs[:0]
-		raw = append(raw[:0], z.Raw()...)
-		nls = nls[:0]
-		for k, c := range raw {
-			if c == '\n' {
-				nls = append(nls, k)
-			}
-		}
-		at := func(i int) Position {
-			// The newlines of raw before i: nls[:n].
-			n := sort.SearchInts(nls, i)
-			if n == 0 {
-				return Position{Offset: offset + i, Line: line, Column: offset + i - lineStart + 1}
-			}
-			return Position{Offset: offset + i, Line: line + n, Column: i - nls[n-1]}
-		}
+		// Raw's bytes stay as read until TagName and TagAttr, which
+		// lower-case names and decode values in place.
+		pos.start(z.Raw())
 		switch tt {
 		case html.StartTagToken, html.SelfClosingTagToken:
 			name, hasAttr := z.TagName()
-			elName := tagName(name)
+			a := atom.Lookup(name)
+			elName := tagName(a, name)
 			skipText = tt == html.StartTagToken && (elName == "script" || elName == "style")
 			if tt == html.StartTagToken && (elName == "noscript" || elName == "noframes" || elName == "noembed") {
 				// Their content is markup for readers without scripts,
@@ -111,68 +105,18 @@ func readHTML(r io.Reader, part string, chain []candidate, opts *Options, emit f
 				// without them would.
 				z.NextIsNotRawText()
 			}
-			refs = tagRefs(z, raw, elName, hasAttr, part, at, refs)
+			if attrs := urlAttributes[a]; hasAttr && attrs != nil {
+				// Only the name is lower-cased yet; the values are
+				// located in the tag as written.
+				tag = append(tag[:0], pos.raw...)
+				pos.raw = tag
+				refs = tagRefs(z, tag, elName, attrs, part, pos.at, h.mem, refs)
+			}
 		case html.EndTagToken:
 			skipText = false
 		case html.TextToken:
-			if skipText {
-				break
-			}
-			// Text is read decoded (character references replaced), as a
-			// reader sees it; origin maps each decoded byte back to raw.
-			text, origin := decodeText(raw)
-			rawAt := func(i int) int {
-				if origin == nil {
-					return i
-				}
-				if i >= len(origin) {
-					return len(raw)
-				}
-				return origin[i]
-			}
-			var found []extract.Reference
-			// Find needs a ":" (a scheme), a "<" or, for relative
-			// references in quotes, a '"'; most text has none.
-			if bytes.IndexByte(text, ':') >= 0 || bytes.IndexByte(text, '<') >= 0 || (opts.Relative && bytes.IndexByte(text, '"') >= 0) {
-				found = extract.Find(text, xopts...)
-			}
-			for i := range found {
-				// One allocation for the reference and what extract found.
-				both := &struct {
-					r Reference
-					f extract.Reference
-				}{f: found[i]}
-				f := &both.f
-				b, e := rawAt(f.Offset), rawAt(f.End)
-				p := at(b)
-				ref := &both.r
-				*ref = Reference{Position: p, End: offset + e, Part: part, Text: f.Text, URI: f.URI, Err: f.Err, Found: f}
-				if string(raw[b:e]) != f.Text {
-					ref.Text = string(raw[b:e]) // as written: character references not decoded
-				}
-				if ref.Err != nil {
-					ref.ErrPos = at(rawAt(f.InputOffset(ref.Err.Offset)))
-				}
-				for _, n := range f.Notes {
-					ref.NotePos = append(ref.NotePos, at(rawAt(n.Offset)))
-				}
-				abbreviatedInText(ref)
-				f.Offset, f.End = offset+b, offset+e
-				f.Line, f.Column = p.Line, p.Column
-				for i := range f.Notes {
-					f.Notes[i].Offset = offset + rawAt(f.Notes[i].Offset)
-				}
-				refs = append(refs, ref)
-			}
-			for _, a := range extract.FindAbbreviated(text) {
-				b, e := rawAt(a.Offset), rawAt(a.End)
-				if covered(refs, offset+b) {
-					continue
-				}
-				p := at(b)
-				a.Offset, a.End, a.Line, a.Column = p.Offset, offset+e, p.Line, p.Column
-				refs = append(refs, &Reference{Position: p, End: a.End, Part: part, Text: string(raw[b:e]), URI: a.Text, Abbreviation: &a,
-					ResolveErr: &AbbreviatedError{Text: a.Text, Likely: a.Likely}})
+			if !skipText {
+				refs = t.refs(pos, refs)
 			}
 		}
 		sortByOffset(refs)
@@ -181,30 +125,230 @@ func readHTML(r io.Reader, part string, chain []candidate, opts *Options, emit f
 				return err
 			}
 		}
-		if n := len(nls); n > 0 {
-			line += n
-			lineStart = offset + nls[n-1] + 1
-		}
-		offset += len(raw)
+		pos.end()
 	}
 	return h.flush()
 }
 
-// tagName returns the element name name as a string, without an
-// allocation for the names HTML defines.
-func tagName(name []byte) string {
-	if a := atom.Lookup(name); a != 0 {
+// tokenPos locates the bytes of the current token in the input; it finds
+// the token's line breaks only when a position in it is asked for.
+type tokenPos struct {
+	raw []byte // the token
+	// offset is where raw starts in the input, line the number of the
+	// line it starts in, and lineStart the offset where that line starts.
+	offset, line, lineStart int
+	nls                     []int // the indices of the newlines of raw, once found
+	found                   bool  // whether nls holds raw's
+}
+
+// start makes raw the current token.
+func (p *tokenPos) start(raw []byte) {
+	p.raw, p.nls, p.found = raw, p.nls[:0], false
+}
+
+// end moves past the current token.
+func (p *tokenPos) end() {
+	if p.found {
+		if n := len(p.nls); n > 0 {
+			p.line += n
+			p.lineStart = p.offset + p.nls[n-1] + 1
+		}
+	} else if n := bytes.Count(p.raw, newline); n > 0 {
+		p.line += n
+		p.lineStart = p.offset + bytes.LastIndexByte(p.raw, '\n') + 1
+	}
+	p.offset += len(p.raw)
+}
+
+var newline = []byte{'\n'}
+
+// at locates index i of the current token in the input.
+func (p *tokenPos) at(i int) Position {
+	if !p.found {
+		for k := 0; ; {
+			j := bytes.IndexByte(p.raw[k:], '\n')
+			if j < 0 {
+				break
+			}
+			p.nls = append(p.nls, k+j)
+			k += j + 1
+		}
+		p.found = true
+	}
+	// The newlines of raw before i: nls[:n].
+	n := sort.SearchInts(p.nls, i)
+	if n == 0 {
+		return Position{Offset: p.offset + i, Line: p.line, Column: p.offset + i - p.lineStart + 1}
+	}
+	return Position{Offset: p.offset + i, Line: p.line + n, Column: i - p.nls[n-1]}
+}
+
+// htmlText finds the references and abbreviated URLs of the text of an
+// HTML document.
+type htmlText struct {
+	part     string
+	relative bool // Options.Relative
+	mem      *refMemory
+	// config is a Stream with the reader's options that reads nothing:
+	// stream follows it before each text so as to read it afresh (as
+	// extract.Find would) in memory reused from text to text.
+	config, stream *extract.Stream
+	decoded        []byte // the text with character references decoded
+	origin         []int  // for each byte of decoded, its index in the token
+}
+
+// refs appends to refs the references and abbreviated URLs of the text
+// token pos holds.
+func (t *htmlText) refs(pos *tokenPos, refs []tokenRef) []tokenRef {
+	raw := pos.raw
+	// Text is read decoded (character references replaced), as a
+	// reader sees it; origin maps each decoded byte back to raw.
+	text, origin := raw, []int(nil)
+	if bytes.IndexByte(raw, '&') >= 0 {
+		t.decoded, t.origin = decodeText(raw, t.decoded[:0], t.origin[:0])
+		text, origin = t.decoded, t.origin
+	}
+	rawAt := func(i int) int {
+		if origin == nil {
+			return i
+		}
+		if i >= len(origin) {
+			return len(raw)
+		}
+		return origin[i]
+	}
+	offset := pos.offset
+	var found []extract.Reference
+	var abbrs []extract.Abbreviation
+	// Find needs a ":" (a scheme), a "<" or, for relative
+	// references in quotes, a '"'; most text has none.
+	if bytes.IndexByte(text, ':') >= 0 || bytes.IndexByte(text, '<') >= 0 || (t.relative && bytes.IndexByte(text, '"') >= 0) {
+		t.stream.Follow(t.config)
+		found, abbrs, _ = t.stream.Next(text, 0, false)
+	} else {
+		abbrs = extract.FindAbbreviated(text)
+	}
+	for i := range found {
+		var ref *Reference
+		var f *extract.Reference
+		var m *htmlRef
+		if t.mem != nil {
+			m = t.mem.get()
+			ref, f = &m.r, &m.f
+		} else {
+			// One allocation for the reference and what extract found.
+			both := new(foundRef)
+			ref, f = &both.r, &both.f
+		}
+		*f = found[i]
+		b, e := rawAt(f.Offset), rawAt(f.End)
+		p := pos.at(b)
+		*ref = Reference{Position: p, End: offset + e, Part: t.part, Text: f.Text, URI: f.URI, Err: f.Err, Found: f}
+		if string(raw[b:e]) != f.Text {
+			ref.Text = string(raw[b:e]) // as written: character references not decoded
+		}
+		if ref.Err != nil {
+			ref.ErrPos = pos.at(rawAt(f.InputOffset(ref.Err.Offset)))
+		}
+		if len(f.Notes) > 0 {
+			var notePos []Position
+			if m != nil {
+				notePos = m.notePos[:0]
+			}
+			for _, n := range f.Notes {
+				notePos = append(notePos, pos.at(rawAt(n.Offset)))
+			}
+			ref.NotePos = notePos
+			if m != nil {
+				m.notePos = notePos
+			}
+		}
+		abbreviatedInText(ref)
+		f.Offset, f.End = offset+b, offset+e
+		f.Line, f.Column = p.Line, p.Column
+		for i := range f.Notes {
+			f.Notes[i].Offset = offset + rawAt(f.Notes[i].Offset)
+		}
+		refs = append(refs, tokenRef{ref, m})
+	}
+	for _, a := range abbrs {
+		b, e := rawAt(a.Offset), rawAt(a.End)
+		if covered(refs, offset+b) {
+			continue
+		}
+		p := pos.at(b)
+		a.Offset, a.End, a.Line, a.Column = p.Offset, offset+e, p.Line, p.Column
+		var ref *Reference
+		var m *htmlRef
+		if t.mem != nil {
+			m = t.mem.get()
+			m.a = a
+			ref = &m.r
+			*ref = Reference{Abbreviation: &m.a}
+		} else {
+			ab := a
+			ref = &Reference{Abbreviation: &ab}
+		}
+		ref.Position, ref.End, ref.Part, ref.Text, ref.URI = p, a.End, t.part, string(raw[b:e]), a.Text
+		ref.ResolveErr = &AbbreviatedError{Text: a.Text, Likely: a.Likely}
+		refs = append(refs, tokenRef{ref, m})
+	}
+	return refs
+}
+
+// tokenRef is a reference of the current token and, when the reader
+// reuses memory (Options.Transient), the memory it is in.
+type tokenRef struct {
+	r   *Reference
+	mem *htmlRef
+}
+
+// htmlRef is the memory of one reference of an HTML document: the
+// Reference and what it points to.
+type htmlRef struct {
+	r       Reference
+	f       extract.Reference
+	a       extract.Abbreviation
+	notePos []Position
+}
+
+// refMemory holds the memory of the references that emit is done with
+// (Options.Transient), for the references read after them. It holds at
+// most as many as were held at once before a base element (a budget) and
+// in one token.
+type refMemory struct {
+	free []*htmlRef
+}
+
+// get returns memory for a reference.
+func (m *refMemory) get() *htmlRef {
+	if n := len(m.free); n > 0 {
+		x := m.free[n-1]
+		m.free = m.free[:n-1]
+		return x
+	}
+	return new(htmlRef)
+}
+
+// put takes back the memory of a reference emitted.
+func (m *refMemory) put(x *htmlRef) { m.free = append(m.free, x) }
+
+// tagName returns the element name name, whose atom is a, as a string,
+// without an allocation for the names HTML defines.
+func tagName(a atom.Atom, name []byte) string {
+	if a != 0 {
 		return a.String()
 	}
 	return string(name)
 }
 
 // tagRefs appends to refs the references in the URL attributes of the
-// start tag z has just read: elName is its name, hasAttr says whether it
-// has attributes, raw is its bytes and at locates an index of raw in the
-// input.
-func tagRefs(z *html.Tokenizer, raw []byte, elName string, hasAttr bool, part string, at func(int) Position, refs []*Reference) []*Reference {
-	attrs := urlAttributes[elName]
+// start tag z has just read, whose attributes TagAttr has yet to return:
+// elName is its name, attrs its URL attributes (from urlAttributes), raw its
+// bytes and at locates an index of raw in the input. The references are
+// made in mem (nil: in new memory).
+func tagRefs(z *html.Tokenizer, raw []byte, elName string, attrs []string, part string, at func(int) Position, mem *refMemory, refs []tokenRef) []tokenRef {
+	hasAttr := true
 	from := len(elName) + 1
 	var seenBuf [4]string
 	seen := seenBuf[:0] // HTML ignores a repeated attribute
@@ -219,9 +363,16 @@ func tagRefs(z *html.Tokenizer, raw []byte, elName string, hasAttr bool, part st
 		}
 		seen = append(seen, key)
 		val := string(v)
-		uri := strings.Trim(val, htmlSpace)
-		lead := len(val) - len(strings.TrimLeft(val, htmlSpace))
-		ref := &Reference{Position: at(vs), End: at(vs + len(val)).Offset, Part: part, Element: elName, Attribute: key, Text: val, URI: uri}
+		uri, lead := trimHTMLSpace(val)
+		var ref *Reference
+		var m *htmlRef
+		if mem != nil {
+			m = mem.get()
+			ref = &m.r
+		} else {
+			ref = new(Reference)
+		}
+		*ref = Reference{Position: at(vs), End: at(vs + len(val)).Offset, Part: part, Element: elName, Attribute: key, Text: val, URI: uri}
 		// Valid is the common case, checked without building a URI.
 		if !parser.Valid(uri) {
 			_, err := parser.Parse(uri)
@@ -236,13 +387,32 @@ func tagRefs(z *html.Tokenizer, raw []byte, elName string, hasAttr bool, part st
 		}
 		if ref.Err == nil && strings.IndexByte(uri, '.') >= 0 {
 			if a, ok := extract.LooksAbbreviated(uri); ok {
-				ab := a
-				ref.Abbreviation = &ab
+				if m != nil {
+					m.a = a
+					ref.Abbreviation = &m.a
+				} else {
+					ab := a // allocated only for an abbreviation
+					ref.Abbreviation = &ab
+				}
 			}
 		}
-		refs = append(refs, ref)
+		refs = append(refs, tokenRef{ref, m})
 	}
 	return refs
+}
+
+// trimHTMLSpace returns s without HTML's white space at either end, and
+// how many bytes it dropped at the start.
+func trimHTMLSpace(s string) (string, int) {
+	if s == "" || !isHTMLSpace(s[0]) && !isHTMLSpace(s[len(s)-1]) {
+		return s, 0
+	}
+	t := strings.TrimLeft(s, htmlSpace)
+	return strings.TrimRight(t, htmlSpace), len(s) - len(t)
+}
+
+func isHTMLSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'
 }
 
 // htmlHold is the budget of the references an HTML document's reader
@@ -269,9 +439,12 @@ type htmlRefs struct {
 	fallback *Base // the base without a base element
 	docBase  *Base // the base once the first base element is read
 	baseHref *Reference
-	held     []*Reference
+	held     []tokenRef
 	size     int // what held is counted as
-	budget   int
+	// mem, when not nil, takes back the memory of each reference emitted
+	// (Options.Transient), but the base element's, which h keeps.
+	mem    *refMemory
+	budget int
 	// checkOnly: do not resolve (Options.CheckOnly).
 	checkOnly bool
 	// spilled says the budget ran out before a base element: references
@@ -283,7 +456,8 @@ type htmlRefs struct {
 }
 
 // add takes the next reference of the document, in order.
-func (h *htmlRefs) add(ref *Reference) error {
+func (h *htmlRefs) add(t tokenRef) error {
+	ref := t.r
 	if ref.Element == "base" && ref.Attribute == "href" && h.baseHref == nil {
 		h.baseHref = ref
 		h.docBase = establish(append([]candidate{{from: Content, what: "<base href>", uri: ref.URI}}, h.chain...))
@@ -292,9 +466,9 @@ func (h *htmlRefs) add(ref *Reference) error {
 		}
 	}
 	if h.docBase != nil || h.spilled {
-		return h.send(ref)
+		return h.send(t)
 	}
-	h.held = append(h.held, ref)
+	h.held = append(h.held, t)
 	h.size += heldCost + len(ref.Text)
 	if h.size <= h.budget {
 		return nil
@@ -305,9 +479,9 @@ func (h *htmlRefs) add(ref *Reference) error {
 
 // flush emits the held references.
 func (h *htmlRefs) flush() error {
-	for i, ref := range h.held {
-		h.held[i] = nil
-		if err := h.send(ref); err != nil {
+	for i, t := range h.held {
+		h.held[i] = tokenRef{}
+		if err := h.send(t); err != nil {
 			return err
 		}
 	}
@@ -315,8 +489,9 @@ func (h *htmlRefs) flush() error {
 	return nil
 }
 
-// send resolves ref against the base known now and emits it.
-func (h *htmlRefs) send(ref *Reference) error {
+// send resolves t's reference against the base known now and emits it.
+func (h *htmlRefs) send(t tokenRef) error {
+	ref := t.r
 	b := h.fallback
 	switch {
 	case ref.Element == "base":
@@ -347,7 +522,11 @@ func (h *htmlRefs) send(ref *Reference) error {
 	if note != "" {
 		ref.Base = &Base{URI: b.URI, From: b.From, What: b.What, Notes: append(append([]string(nil), b.Notes...), note)}
 	}
-	return h.emit(ref)
+	err := h.emit(ref)
+	if h.mem != nil && t.mem != nil && ref != h.baseHref {
+		h.mem.put(t.mem)
+	}
+	return err
 }
 
 // attrName returns the entry of list equal to k, or "".
@@ -371,9 +550,9 @@ func contains(list []string, s string) bool {
 
 // covered reports whether off is inside the span of one of the last
 // references found.
-func covered(refs []*Reference, off int) bool {
+func covered(refs []tokenRef, off int) bool {
 	for i := len(refs) - 1; i >= 0 && i >= len(refs)-64; i-- {
-		if refs[i].Offset <= off && off < refs[i].End {
+		if refs[i].r.Offset <= off && off < refs[i].r.End {
 			return true
 		}
 	}
@@ -382,9 +561,9 @@ func covered(refs []*Reference, off int) bool {
 
 // sortByOffset sorts refs by offset; they are nearly sorted (a text
 // token's references, then its abbreviated URLs), so insertion sort.
-func sortByOffset(refs []*Reference) {
+func sortByOffset(refs []tokenRef) {
 	for i := 1; i < len(refs); i++ {
-		for j := i; j > 0 && refs[j].Offset < refs[j-1].Offset; j-- {
+		for j := i; j > 0 && refs[j].r.Offset < refs[j-1].r.Offset; j-- {
 			refs[j], refs[j-1] = refs[j-1], refs[j]
 		}
 	}
@@ -399,18 +578,18 @@ func attrValueStart(raw []byte, from int, key []byte) (int, int) {
 		if !bytes.EqualFold(raw[i:i+len(key)], key) {
 			continue
 		}
-		if i > 0 && !strings.ContainsRune(htmlSpace+"/\"'", rune(raw[i-1])) {
+		if i > 0 && !isHTMLSpace(raw[i-1]) && raw[i-1] != '/' && raw[i-1] != '"' && raw[i-1] != '\'' {
 			continue
 		}
 		j := i + len(key)
-		for j < len(raw) && strings.IndexByte(htmlSpace, raw[j]) >= 0 {
+		for j < len(raw) && isHTMLSpace(raw[j]) {
 			j++
 		}
 		if j >= len(raw) || raw[j] != '=' {
 			return j, j // an attribute without a value
 		}
 		j++
-		for j < len(raw) && strings.IndexByte(htmlSpace, raw[j]) >= 0 {
+		for j < len(raw) && isHTMLSpace(raw[j]) {
 			j++
 		}
 		if j < len(raw) && (raw[j] == '"' || raw[j] == '\'') {
@@ -422,7 +601,7 @@ func attrValueStart(raw []byte, from int, key []byte) (int, int) {
 			return j + 1, j + 1 + e + 1
 		}
 		e := j
-		for e < len(raw) && strings.IndexByte(htmlSpace+">", raw[e]) < 0 {
+		for e < len(raw) && !isHTMLSpace(raw[e]) && raw[e] != '>' {
 			e++
 		}
 		return j, e
@@ -430,16 +609,11 @@ func attrValueStart(raw []byte, from int, key []byte) (int, int) {
 	return from, from
 }
 
-// decodeText returns raw text with its character references decoded, and
-// for each decoded byte the offset in raw of the byte or the reference it
-// comes from. Text without "&" is returned as it is, with a nil origin.
-// Only references ending in ";" within 40 bytes are decoded.
-func decodeText(raw []byte) (text []byte, origin []int) {
-	if bytes.IndexByte(raw, '&') < 0 {
-		return raw, nil
-	}
-	text = make([]byte, 0, len(raw))
-	origin = make([]int, 0, len(raw))
+// decodeText appends to text raw text with its character references
+// decoded, and to origin, for each decoded byte, the offset in raw of the
+// byte or the reference it comes from. Only references ending in ";"
+// within 40 bytes are decoded.
+func decodeText(raw, text []byte, origin []int) ([]byte, []int) {
 	for i := 0; i < len(raw); {
 		if raw[i] == '&' {
 			if j := bytes.IndexByte(raw[i:min(len(raw), i+40)], ';'); j > 1 {

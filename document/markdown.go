@@ -12,6 +12,7 @@ import (
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/text"
 	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
 )
 
 // The constructs of Markdown a reference is taken from, as
@@ -311,7 +312,7 @@ func (md *mdReader) rawHTML(segs []text.Segment) {
 	}
 	z := html.NewTokenizer(bytes.NewReader(buf))
 	offset := 0
-	var refs []*Reference
+	var refs []tokenRef
 	for {
 		tt := z.Next()
 		if tt == html.ErrorToken {
@@ -322,9 +323,12 @@ func (md *mdReader) rawHTML(segs []text.Segment) {
 			name, hasAttr := z.TagName()
 			base := offset
 			at := func(i int) Position { return md.at(srcAt(base + i)) }
-			refs = tagRefs(z, raw, string(name), hasAttr, "", at, refs[:0])
+			refs = refs[:0]
+			if attrs := urlAttributes[atom.Lookup(name)]; hasAttr && attrs != nil {
+				refs = tagRefs(z, raw, string(name), attrs, "", at, nil, refs)
+			}
 			for _, ref := range refs {
-				md.spans = append(md.spans, mdSpan{b: ref.Offset, html: ref})
+				md.spans = append(md.spans, mdSpan{b: ref.r.Offset, html: ref.r})
 			}
 		}
 		offset += len(raw)

@@ -67,49 +67,58 @@ var hostTLDs = map[string]bool{
 // and "a/www.example.com" are not. A string with "@" (an e-mail address),
 // ":" or a leading "/" is never one.
 func LooksAbbreviated(ref string) (Abbreviation, bool) {
-	if ref == "" || strings.ContainsAny(ref, ":@\\") || ref[0] == '/' {
+	if ref == "" || ref[0] == '/' {
 		return Abbreviation{}, false
 	}
-	host := ref
-	if i := strings.IndexAny(ref, "/?#"); i >= 0 {
-		host = ref[:i]
+	// The host: up to the first "/", "?" or "#", and only label bytes
+	// and dots (a ":", "@" or "\\" in it is not one of them).
+	host, dots := ref, 0
+	for i := 0; i < len(ref); i++ {
+		c := ref[i]
+		if c == '/' || c == '?' || c == '#' {
+			host = ref[:i]
+			break
+		}
+		if c == '.' {
+			dots++
+		} else if !labelByte(c) {
+			return Abbreviation{}, false
+		}
 	}
-	if len(host) > 253 {
+	if dots == 0 || len(host) > 253 {
 		return Abbreviation{}, false
+	}
+	first := host[:strings.IndexByte(host, '.')]
+	tld := host[strings.LastIndexByte(host, '.')+1:]
+	www, ftp := strings.EqualFold(first, "www"), strings.EqualFold(first, "ftp")
+	if !isLetters([]byte(tld)) || !(www || ftp || hostTLDs[strings.ToLower(tld)]) {
+		return Abbreviation{}, false // 10.0.0.1, v1.2.3, index.html
 	}
 	// The labels: at least two, each a valid label.
-	first, tld := "", ""
-	count := 0
 	for rest := host; ; {
-		l := rest
-		dot := strings.IndexByte(rest, '.')
-		if dot >= 0 {
-			l = rest[:dot]
-		}
+		l, after, more := strings.Cut(rest, ".")
 		if !hostLabel(l) {
 			return Abbreviation{}, false
 		}
-		if count == 0 {
-			first = strings.ToLower(l)
-		}
-		count++
-		if dot < 0 {
-			tld = strings.ToLower(l)
+		if !more {
 			break
 		}
-		rest = rest[dot+1:]
+		rest = after
 	}
-	if count < 2 || !(first == "www" || first == "ftp" || hostTLDs[tld]) {
+	if strings.ContainsAny(ref[len(host):], ":@\\") {
 		return Abbreviation{}, false
 	}
-	if !isLetters([]byte(tld)) {
-		return Abbreviation{}, false // 10.0.0.1, v1.2.3
-	}
 	scheme := "http://"
-	if first == "ftp" {
+	if ftp {
 		scheme = "ftp://"
 	}
 	return Abbreviation{End: len(ref), Text: ref, Host: host, Likely: scheme + ref, NetworkPath: "//" + ref}, true
+}
+
+// labelByte reports whether c may be in a host label: a letter, a digit
+// or "-".
+func labelByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-'
 }
 
 func hostLabel(l string) bool {
@@ -117,8 +126,7 @@ func hostLabel(l string) bool {
 		return false
 	}
 	for i := 0; i < len(l); i++ {
-		c := l[i]
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-') {
+		if !labelByte(l[i]) {
 			return false
 		}
 	}
@@ -150,10 +158,15 @@ func FindAbbreviated(text []byte) []Abbreviation {
 		}
 		start := i
 		end := i
+		dot := false
 		for end < len(text) && text[end] < 0x80 && class[text[end]]&clToken != 0 {
+			dot = dot || text[end] == '.'
 			end++
 		}
 		i = end
+		if !dot {
+			continue // no host name, as below
+		}
 		if start > 0 && (text[start-1] == '<' || text[start-1] == '"') {
 			continue // delimited: Find's business
 		}

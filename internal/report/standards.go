@@ -10,9 +10,6 @@ import (
 	"github.com/rfc2396/rfc2396/parser"
 	"github.com/rfc2396/rfc2396/rfc3986"
 	"github.com/rfc2396/rfc2396/rfc3987"
-	"github.com/rfc2396/rfc2396/rfc6570"
-	"github.com/rfc2396/rfc2396/rfc8141"
-	"github.com/rfc2396/rfc2396/rfc9112"
 	"github.com/rfc2396/rfc2396/uri"
 )
 
@@ -203,14 +200,11 @@ func Standards() []Standard { return slices.Clone(standardList()) }
 // standardList is the standards, made once: LookupStandard, SpecOf's
 // callers and the messages ask for them per line.
 var standardList = sync.OnceValue(func() []Standard {
-	return []Standard{
+	return append([]Standard{
 		{Name: StandardRFC2396, Spec: "RFC 2396"},
 		grammarStandard(rfc3986.Grammar(), nil),
 		grammarStandard(rfc3987.Grammar(), nil).iri(),
-		grammarStandard(rfc9112.Grammar(), rfc9112Face{}),
-		grammarStandard(rfc8141.Grammar(), rfc8141Face{}),
-		grammarStandard(rfc6570.Grammar(), nil),
-	}
+	}, otherStandards()...)
 })
 
 // StandardNames returns the names of [Standards], in order.

@@ -22,6 +22,13 @@ import (
 //go:embed coreface.go.tmpl
 var coreFaceTemplate string
 
+// coreEditsTemplate is the edits of a face that has an edit of the ABNF,
+// with their engines, and in the playground's WebAssembly module without
+// them: two files, split at "-- playground --".
+//
+//go:embed coreedits.go.tmpl
+var coreEditsTemplate string
+
 // coreTokensTemplate is the token parser of a face, natively and in the
 // playground's WebAssembly module: two files, split at "-- js --".
 //
@@ -62,6 +69,23 @@ type coreFace struct {
 	NormalizeText string
 }
 
+// EngineEdits reports whether an edit of f changes the ABNF, and so has
+// engines of its own: then the face's edits are written apart, in
+// edits_gen.go, and in edits_playground_gen.go without those edits (see
+// gen/coreedits.go.tmpl).
+func (f coreFace) EngineEdits() bool { return len(f.EngineEditList()) > 0 }
+
+// EngineEditList lists the edits of f that change the ABNF.
+func (f coreFace) EngineEditList() []coreEdit {
+	var out []coreEdit
+	for _, e := range f.Edits {
+		if e.Data != "" {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
 // coreEdit is an edit of a face: the manifest's, and for an edit of the
 // ABNF the Go name of the variable holding the changed grammar's data and
 // of the function of the grammar's package that returns its engines.
@@ -88,7 +112,8 @@ type coreEscape struct {
 }
 
 // writeCoreFace writes the face of f into dir: face_gen.go,
-// tokens_other_gen.go and tokens_js_gen.go.
+// tokens_other_gen.go and tokens_js_gen.go, and, if an edit of f changes
+// the ABNF, edits_gen.go and edits_playground_gen.go.
 func writeCoreFace(dir string, f coreFace) error {
 	face, err := executeTemplate("coreface", coreFaceTemplate, f)
 	if err != nil {
@@ -102,10 +127,28 @@ func writeCoreFace(dir string, f coreFace) error {
 	if !ok {
 		return fmt.Errorf("gen/coretokens.go.tmpl: no \"-- js --\" line")
 	}
-	for _, w := range []struct {
+	files := []struct {
 		path string
 		src  []byte
-	}{{dir + "/face_gen.go", face}, {dir + "/tokens_other_gen.go", native}, {dir + "/tokens_js_gen.go", js}} {
+	}{{dir + "/face_gen.go", face}, {dir + "/tokens_other_gen.go", native}, {dir + "/tokens_js_gen.go", js}}
+	if f.EngineEdits() {
+		edits, err := executeTemplate("coreedits", coreEditsTemplate, f)
+		if err != nil {
+			return err
+		}
+		all, play, ok := bytes.Cut(edits, []byte("\n-- playground --\n"))
+		if !ok {
+			return fmt.Errorf("gen/coreedits.go.tmpl: no \"-- playground --\" line")
+		}
+		files = append(files, struct {
+			path string
+			src  []byte
+		}{dir + "/edits_gen.go", all}, struct {
+			path string
+			src  []byte
+		}{dir + "/edits_playground_gen.go", play})
+	}
+	for _, w := range files {
 		if err := writeGo(w.path, w.src); err != nil {
 			return err
 		}

@@ -26,7 +26,7 @@ func writeStaticWithPlayground(t *testing.T) string {
 	t.Helper()
 	tmp := t.TempDir()
 	out := filepath.Join(tmp, "rfc2396.wasm")
-	build := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", out, "github.com/rfc2396/rfc2396/site/wasm")
+	build := exec.Command("go", "build", "-trimpath", "-tags=playground", "-ldflags=-s -w", "-o", out, "github.com/rfc2396/rfc2396/site/wasm")
 	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	if msg, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("building the module: %v\n%s", err, msg)

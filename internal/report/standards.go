@@ -1,13 +1,13 @@
 package report
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
 	"sync"
 
 	"github.com/rfc2396/rfc2396/grammar/bnf"
+	"github.com/rfc2396/rfc2396/internal/syntax"
 	"github.com/rfc2396/rfc2396/parser"
 	"github.com/rfc2396/rfc2396/rfc3986"
 	g3986 "github.com/rfc2396/rfc2396/rfc3986/grammar"
@@ -265,15 +265,15 @@ func SpecOf(rd Reader) string { return rd.Spec() }
 // SyntaxOf reads a syntax error of any standard: a *parser.Error, or the
 // *uri.Error of any grammar of the RFC 3986 family. ok is false for any
 // other error.
+//
+// It finds them with syntax.ErrorAs rather than errors.As, whose
+// reflection the playground's WebAssembly module, which calls SyntaxOf,
+// would link for it alone.
 func SyntaxOf(err error) (s Syntax, ok bool) {
-	var p2 *parser.Error
-	if errors.As(err, &p2) {
+	if p2, ok := syntax.ErrorAs[*parser.Error](err); ok {
 		return Syntax{Input: p2.Input, Offset: p2.Offset, Rule: p2.Rule.String(), Expected: p2.Expected, Hint: "it must be escaped"}, true
 	}
-	var core interface {
-		Syntax() (input string, offset int, rule, expected string)
-	}
-	if errors.As(err, &core) {
+	if core, ok := syntax.ErrorAs[coreSyntax](err); ok {
 		s.Input, s.Offset, s.Rule, s.Expected = core.Syntax()
 		s.Hint = "it must be percent-encoded"
 		return s, true

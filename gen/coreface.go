@@ -119,41 +119,38 @@ func writeCoreFace(dir string, f coreFace) error {
 	if err != nil {
 		return err
 	}
-	tokens, err := executeTemplate("coretokens", coreTokensTemplate, f)
+	native, js, err := executeSplit("coretokens", coreTokensTemplate, "-- js --", f)
 	if err != nil {
 		return err
 	}
-	native, js, ok := bytes.Cut(tokens, []byte("\n-- js --\n"))
-	if !ok {
-		return fmt.Errorf("gen/coretokens.go.tmpl: no \"-- js --\" line")
-	}
-	files := []struct {
-		path string
-		src  []byte
-	}{{dir + "/face_gen.go", face}, {dir + "/tokens_other_gen.go", native}, {dir + "/tokens_js_gen.go", js}}
+	files := map[string][]byte{"face_gen.go": face, "tokens_other_gen.go": native, "tokens_js_gen.go": js}
 	if f.EngineEdits() {
-		edits, err := executeTemplate("coreedits", coreEditsTemplate, f)
+		all, play, err := executeSplit("coreedits", coreEditsTemplate, "-- playground --", f)
 		if err != nil {
 			return err
 		}
-		all, play, ok := bytes.Cut(edits, []byte("\n-- playground --\n"))
-		if !ok {
-			return fmt.Errorf("gen/coreedits.go.tmpl: no \"-- playground --\" line")
-		}
-		files = append(files, struct {
-			path string
-			src  []byte
-		}{dir + "/edits_gen.go", all}, struct {
-			path string
-			src  []byte
-		}{dir + "/edits_playground_gen.go", play})
+		files["edits_gen.go"], files["edits_playground_gen.go"] = all, play
 	}
-	for _, w := range files {
-		if err := writeGo(w.path, w.src); err != nil {
+	for _, name := range slices.Sorted(maps.Keys(files)) {
+		if err := writeGo(dir+"/"+name, files[name]); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// executeSplit runs the template text on data and cuts what it writes at
+// the line marker into the two files it holds.
+func executeSplit(name, text, marker string, data any) (first, second []byte, err error) {
+	b, err := executeTemplate(name, text, data)
+	if err != nil {
+		return nil, nil, err
+	}
+	first, second, ok := bytes.Cut(b, []byte("\n"+marker+"\n"))
+	if !ok {
+		return nil, nil, fmt.Errorf("gen/%s.go.tmpl: no %q line", name, marker)
+	}
+	return first, second, nil
 }
 
 // executeTemplate runs the template text on data.

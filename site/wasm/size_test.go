@@ -18,15 +18,16 @@ import (
 // code and data sections, and the code of each package, from the
 // WebAssembly name section of a build without -s -w (docs/site.md, "Size
 // and speed", has the numbers). It checks that the module links nothing
-// the build tags leave out: no engine of an edit of the RFC 3986 family,
-// no ABNF reader, no reflection for errors.As, and, with uri_iri_only, no
-// package of the other grammars.
+// the build tags and the js files leave out: no engine of an edit of the
+// RFC 3986 family, no compact parser, no ABNF reader, no reflection for
+// errors.As, and, with uri_iri_only, no package of the other grammars.
 func TestModuleSize(t *testing.T) {
 	if os.Getenv("RFC2396_LONG") == "" {
 		t.Skip("long check (two builds of the module): set RFC2396_LONG=1")
 	}
 	absent := []string{
-		"zoneId", // the zone-id edit's parsers and automata
+		"zoneId",          // the zone-id edit's parsers and automata
+		"compactCompiled", // a compact parser: the module reads tokens with the reference parsers
 		"github.com_rfc2396_rfc2396_grammar_bnf.parseABNF", // the ABNF reader
 		"errors.As", // reflection's assignability
 	}

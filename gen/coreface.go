@@ -22,6 +22,13 @@ import (
 //go:embed coreface.go.tmpl
 var coreFaceTemplate string
 
+// coreEditsTemplate is the edits of a face that has an edit of the ABNF,
+// with their engines, and in the playground's WebAssembly module without
+// them: two files, split at "-- playground --".
+//
+//go:embed coreedits.go.tmpl
+var coreEditsTemplate string
+
 // coreTokensTemplate is the token parser of a face, natively and in the
 // playground's WebAssembly module: two files, split at "-- js --".
 //
@@ -62,6 +69,23 @@ type coreFace struct {
 	NormalizeText string
 }
 
+// EngineEdits reports whether an edit of f changes the ABNF, and so has
+// engines of its own: then the face's edits are written apart, in
+// edits_gen.go, and in edits_playground_gen.go without those edits (see
+// gen/coreedits.go.tmpl).
+func (f coreFace) EngineEdits() bool { return len(f.EngineEditList()) > 0 }
+
+// EngineEditList lists the edits of f that change the ABNF.
+func (f coreFace) EngineEditList() []coreEdit {
+	var out []coreEdit
+	for _, e := range f.Edits {
+		if e.Data != "" {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
 // coreEdit is an edit of a face: the manifest's, and for an edit of the
 // ABNF the Go name of the variable holding the changed grammar's data and
 // of the function of the grammar's package that returns its engines.
@@ -88,29 +112,45 @@ type coreEscape struct {
 }
 
 // writeCoreFace writes the face of f into dir: face_gen.go,
-// tokens_other_gen.go and tokens_js_gen.go.
+// tokens_other_gen.go and tokens_js_gen.go, and, if an edit of f changes
+// the ABNF, edits_gen.go and edits_playground_gen.go.
 func writeCoreFace(dir string, f coreFace) error {
 	face, err := executeTemplate("coreface", coreFaceTemplate, f)
 	if err != nil {
 		return err
 	}
-	tokens, err := executeTemplate("coretokens", coreTokensTemplate, f)
+	native, js, err := executeSplit("coretokens", coreTokensTemplate, "-- js --", f)
 	if err != nil {
 		return err
 	}
-	native, js, ok := bytes.Cut(tokens, []byte("\n-- js --\n"))
-	if !ok {
-		return fmt.Errorf("gen/coretokens.go.tmpl: no \"-- js --\" line")
+	files := map[string][]byte{"face_gen.go": face, "tokens_other_gen.go": native, "tokens_js_gen.go": js}
+	if f.EngineEdits() {
+		all, play, err := executeSplit("coreedits", coreEditsTemplate, "-- playground --", f)
+		if err != nil {
+			return err
+		}
+		files["edits_gen.go"], files["edits_playground_gen.go"] = all, play
 	}
-	for _, w := range []struct {
-		path string
-		src  []byte
-	}{{dir + "/face_gen.go", face}, {dir + "/tokens_other_gen.go", native}, {dir + "/tokens_js_gen.go", js}} {
-		if err := writeGo(w.path, w.src); err != nil {
+	for _, name := range slices.Sorted(maps.Keys(files)) {
+		if err := writeGo(dir+"/"+name, files[name]); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// executeSplit runs the template text on data and cuts what it writes at
+// the line marker into the two files it holds.
+func executeSplit(name, text, marker string, data any) (first, second []byte, err error) {
+	b, err := executeTemplate(name, text, data)
+	if err != nil {
+		return nil, nil, err
+	}
+	first, second, ok := bytes.Cut(b, []byte("\n"+marker+"\n"))
+	if !ok {
+		return nil, nil, fmt.Errorf("gen/%s.go.tmpl: no %q line", name, marker)
+	}
+	return first, second, nil
 }
 
 // executeTemplate runs the template text on data.

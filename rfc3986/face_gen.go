@@ -212,9 +212,7 @@ var theGrammar = uri.New(uri.Data[grammar.Rule]{
 	Explain:      grammar.Explain,
 	EscapeTables: escapeTables,
 	Unreserved:   unreserved,
-	Edits: []uri.Edit[grammar.Rule]{
-		{Name: "zone-id", Spec: "RFC 6874", Doc: "accepts a zone ID after an IPv6 address in an IP-literal, \"%25\" and the zone (http://[fe80::1%25en1]/)", Grammar: &editZoneID},
-	},
+	Edits:        edits,
 })
 
 // whole are the rules whose strings are whole references.
@@ -224,17 +222,6 @@ var whole = []grammar.Rule{
 	grammar.RuleAbsoluteURI,
 	grammar.RuleRelativeRef,
 }
-
-// editZoneID is the grammar that the edit zone-id (RFC 6874) makes: the
-// engines of [grammar.EditZoneID], with what the face takes from its own
-// grammar.
-var editZoneID = func() uri.Data[grammar.Rule] {
-	d := grammar.EditZoneID()
-	d.Whole = whole
-	d.Scheme, d.UserInfo, d.RegName, d.Query = grammar.RuleScheme, grammar.RuleUserinfo, grammar.RuleRegName, grammar.RuleQuery
-	d.EscapeTables, d.Unreserved = escapeTables, unreserved
-	return d
-}()
 
 // roles says which component each rule's token delimits.
 var roles = [grammar.NumRules]uri.Role{

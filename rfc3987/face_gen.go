@@ -216,10 +216,7 @@ var theGrammar = uri.New(uri.Data[grammar.Rule]{
 	Prose: []uri.ProseRule{
 		{Edit: "bidi-formatting", Section: "RFC 3987 section 4.1", Says: "IRIs MUST NOT contain bidirectional formatting characters (LRM, RLM, LRE, RLE, PDF, LRO, RLO), which the ABNF of section 2.2 admits", Find: findBidiFormatting},
 	},
-	Edits: []uri.Edit[grammar.Rule]{
-		{Name: "bidi-formatting", Spec: "RFC 3987 section 4.1", Doc: "accepts the bidirectional formatting characters that section 4.1 forbids and the ABNF admits"},
-		{Name: "zone-id", Spec: "RFC 6874", Doc: "accepts a zone ID after an IPv6 address in an IP-literal, \"%25\" and the zone (http://[fe80::1%25en1]/)", Grammar: &editZoneID},
-	},
+	Edits: edits,
 })
 
 // whole are the rules whose strings are whole references.
@@ -229,18 +226,6 @@ var whole = []grammar.Rule{
 	grammar.RuleAbsoluteIRI,
 	grammar.RuleIrelativeRef,
 }
-
-// editZoneID is the grammar that the edit zone-id (RFC 6874) makes: the
-// engines of [grammar.EditZoneID], with what the face takes from its own
-// grammar.
-var editZoneID = func() uri.Data[grammar.Rule] {
-	d := grammar.EditZoneID()
-	d.Whole = whole
-	d.Scheme, d.UserInfo, d.RegName, d.Query = grammar.RuleScheme, grammar.RuleIuserinfo, grammar.RuleIregName, grammar.RuleIquery
-	d.EscapeTables, d.Unreserved = escapeTables, unreserved
-	d.NormalizeText = normalizeIRIText
-	return d
-}()
 
 // roles says which component each rule's token delimits.
 var roles = [grammar.NumRules]uri.Role{

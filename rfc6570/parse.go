@@ -1,9 +1,9 @@
 package rfc6570
 
 import (
-	"errors"
 	"strconv"
 
+	"github.com/rfc2396/rfc2396/internal/syntax"
 	"github.com/rfc2396/rfc2396/rfc6570/grammar"
 )
 
@@ -227,8 +227,8 @@ func recoverParts(s string) []part {
 			j = len(s)
 		}
 		run := s[i:j]
-		var ce *coreError
-		if !errors.As(theGrammar.Match(grammar.RuleURITemplate, run), &ce) {
+		ce, ok := syntax.ErrorAs[*coreError](theGrammar.Match(grammar.RuleURITemplate, run))
+		if !ok {
 			lit = appendLiterals(lit, run)
 			i = j
 			continue

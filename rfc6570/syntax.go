@@ -1,11 +1,11 @@
 package rfc6570
 
 import (
-	"errors"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/rfc2396/rfc2396/internal/syntax"
 	"github.com/rfc2396/rfc2396/rfc6570/grammar"
 	"github.com/rfc2396/rfc2396/uri"
 )
@@ -20,8 +20,8 @@ type coreError = uri.Error[grammar.Rule]
 // the detail and the section and ABNF line that say so are worked out
 // from the characters before the offset, which a template can start with.
 func syntaxError(s string) *Error {
-	var ce *coreError
-	if !errors.As(theGrammar.Match(grammar.RuleURITemplate, s), &ce) {
+	ce, ok := syntax.ErrorAs[*coreError](theGrammar.Match(grammar.RuleURITemplate, s))
+	if !ok {
 		// Unreachable: parse calls syntaxError only when the compact
 		// parser or the prose rule refused s, and the automaton is
 		// generated from the same ABNF (TestHandParserAgrees).

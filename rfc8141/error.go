@@ -1,11 +1,11 @@
 package rfc8141
 
 import (
-	"errors"
 	"strconv"
 	"strings"
 
 	"github.com/rfc2396/rfc2396/internal/safeout"
+	"github.com/rfc2396/rfc2396/internal/syntax"
 	"github.com/rfc2396/rfc2396/rfc8141/grammar"
 )
 
@@ -71,8 +71,8 @@ func (e *URNError) Unwrap() error {
 // syntaxError explains err, the core's error for s read as namestring,
 // with RFC 8141's reason where its text gives one.
 func syntaxError(s string, err error) error {
-	var ce *Error
-	if !errors.As(err, &ce) {
+	ce, ok := syntax.ErrorAs[*Error](err)
+	if !ok {
 		return err
 	}
 	ue := &URNError{Err: ce, Input: s, Offset: ce.Offset, Rule: ce.Rule.String(), Why: why(s, ce)}

@@ -70,10 +70,11 @@ func Parse(s string) (*URN, error) {
 	if !theGrammar.Matches(grammar.RuleNamestring, s) {
 		return nil, syntaxError(s, theGrammar.Match(grammar.RuleNamestring, s))
 	}
-	var p grammar.Parser
+	var p tokenParser
 	if !p.Match(s, grammar.RuleNamestring) {
 		// The automaton and the parser are two readings of one grammar;
 		// the oracle tests hold them to agree. Say so, not panic.
+		p.release()
 		return nil, &URNError{Input: s, Offset: 0, Why: "the grammar's automaton accepts this input but its parser does not (an internal error; please report it)"}
 	}
 	u := &URN{Input: s}
@@ -93,6 +94,7 @@ func Parse(s string) (*URN, error) {
 			u.FComponent = some(b, e)
 		}
 	}
+	p.release()
 	if err := checkProse(u); err != nil {
 		return nil, err
 	}

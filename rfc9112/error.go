@@ -1,9 +1,9 @@
 package rfc9112
 
 import (
-	"errors"
 	"strings"
 
+	"github.com/rfc2396/rfc2396/internal/syntax"
 	"github.com/rfc2396/rfc2396/rfc9112/grammar"
 )
 
@@ -59,8 +59,8 @@ func (e *TargetError) Unwrap() error {
 // targetError explains err, the core's error for target read as form
 // (NoForm: as a request-target).
 func targetError(form Form, target string, err error) error {
-	var ce *Error
-	if !errors.As(err, &ce) {
+	ce, ok := syntax.ErrorAs[*Error](err)
+	if !ok {
 		return err
 	}
 	te := &TargetError{Err: ce, Form: form}
@@ -98,8 +98,8 @@ func targetError(form Form, target string, err error) error {
 func furthest(target string) Form {
 	best, at, tie := NoForm, -1, false
 	for f := OriginForm; f <= AsteriskForm; f++ {
-		var ce *Error
-		if !errors.As(theGrammar.Match(formRules[f], target), &ce) {
+		ce, ok := syntax.ErrorAs[*Error](theGrammar.Match(formRules[f], target))
+		if !ok {
 			continue
 		}
 		switch {

@@ -107,8 +107,9 @@ func parse(form Form, target string) (*RequestTarget, error) {
 	if form != NoForm {
 		rule = formRules[form]
 	}
-	var p grammar.Parser
+	var p tokenParser
 	if !p.Match(target, rule) {
+		p.release()
 		return nil, targetError(form, target, theGrammar.Match(rule, target))
 	}
 	t := &RequestTarget{Target: target, Form: form}
@@ -139,6 +140,7 @@ func parse(form Form, target string) (*RequestTarget, error) {
 			t.Query, pathEnd = some(b, e), b-1
 		}
 	}
+	p.release()
 	switch t.Form {
 	case OriginForm, AbsoluteForm:
 		t.Path = target[pathBegin:pathEnd]

@@ -4,7 +4,8 @@ package site
 
 // diagramsEmbedded says that the build holds the diagrams and examples,
 // which the rule pages show: not the playground's WebAssembly module,
-// which therefore writes no rule page (see [Site.WriteStatic]).
+// which therefore writes no rule page and has no static writer
+// (WriteStatic is in static.go, a native build's).
 const diagramsEmbedded = false
 
 // New returns, in the playground's WebAssembly module, the Site its

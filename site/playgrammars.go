@@ -2,7 +2,6 @@ package site
 
 import (
 	"github.com/rfc2396/rfc2396/grammar"
-	"github.com/rfc2396/rfc2396/grammar/bnf"
 	"github.com/rfc2396/rfc2396/internal/report"
 )
 
@@ -47,7 +46,9 @@ func playSite() *Site {
 
 // familyPlayGrammar is a grammar of the RFC 3986 family as the playground
 // needs it, from its grammar value (report.Standards): its rules, in the
-// RFC's order, then the core rules of RFC 5234 its ABNF uses. Every such
+// RFC's order, then the core rules of RFC 5234 its ABNF uses, from the
+// syntax trees gen writes ([report.Standard.CoreRules]), so that the
+// module links no ABNF reader. Every such
 // grammar has pages (data/NAME), which TestPlaySite checks.
 func familyPlayGrammar(st report.Standard) *Grammar {
 	g := &Grammar{Name: st.Name, Spec: st.Spec, SpecURL: "https://www.rfc-editor.org/rfc/" + st.Name}
@@ -60,11 +61,7 @@ func familyPlayGrammar(st report.Standard) *Grammar {
 		}
 		g.Rules = append(g.Rules, &Rule{Name: info.Name, ABNF: info.ABNF, Section: section})
 	}
-	defs, err := bnf.ParseABNF(st.ABNF())
-	if err != nil {
-		panic(err) // the grammar's own lines, which gen has read
-	}
-	for _, d := range bnf.WithCore(defs)[len(defs):] {
+	for _, d := range st.CoreRules() {
 		g.Rules = append(g.Rules, &Rule{Name: d.Name, ABNF: d.Line})
 	}
 	return g

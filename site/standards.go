@@ -1,11 +1,10 @@
 package site
 
 import (
-	"errors"
-
 	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/internal/report"
 	"github.com/rfc2396/rfc2396/internal/safeout"
+	"github.com/rfc2396/rfc2396/internal/syntax"
 	"github.com/rfc2396/rfc2396/parser"
 	"github.com/rfc2396/rfc2396/rfc3986"
 )
@@ -228,8 +227,12 @@ func familyErrorView(err error) *ErrorView {
 	}
 	v := &ErrorView{Offset: syn.Offset, Message: err.Error(), Rule: syn.Rule, Expected: syn.Expected,
 		Char: safeout.CharOrEnd(syn.Input, syn.Offset, syn.Hint), AtEnd: safeout.AtEnd(syn.Input, syn.Offset)}
-	var path interface{ RulePath() []string }
-	if errors.As(err, &path) {
+	// syntax.ErrorAs rather than errors.As, whose reflection would be the
+	// module's only use of internal/reflectlite's values (57 KB).
+	if path, ok := syntax.ErrorAs[interface {
+		error
+		RulePath() []string
+	}](err); ok {
 		v.Path = path.RulePath()
 	}
 	return v

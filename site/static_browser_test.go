@@ -26,7 +26,7 @@ func writeStaticWithPlayground(t *testing.T) string {
 	t.Helper()
 	tmp := t.TempDir()
 	out := filepath.Join(tmp, "rfc2396.wasm")
-	build := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", out, "github.com/rfc2396/rfc2396/site/wasm")
+	build := exec.Command("go", "build", "-trimpath", "-tags=playground", "-ldflags=-s -w", "-o", out, "github.com/rfc2396/rfc2396/site/wasm")
 	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	if msg, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("building the module: %v\n%s", err, msg)
@@ -35,8 +35,10 @@ func writeStaticWithPlayground(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The module's size (budget: 4 MB before compression; docs/site.md
-	// says where it goes), logged with what gzip makes of it.
+	// The module's size (issue 29 asks for at most 4.5 MB with three
+	// grammars; docs/site.md says where it goes, TestModuleSize in
+	// site/wasm logs it package by package), logged with what gzip makes
+	// of it.
 	var gz bytes.Buffer
 	zw, err := gzip.NewWriterLevel(&gz, gzip.BestCompression)
 	if err != nil {

@@ -113,7 +113,8 @@ func goCommand(dir string, env []string, args ...string) ([]byte, error) {
 
 // buildPlayground builds the playground's WebAssembly module with the go
 // command (GOOS=js GOARCH=wasm, -trimpath: the same source and Go give
-// the same bytes) and reads the wasm_exec.js of that Go. It builds from
+// the same bytes; the build tag playground, which leaves out the engines
+// of the RFC 3986 family's edits, which the playground never runs) and reads the wasm_exec.js of that Go. It builds from
 // the source findPlaygroundSource finds; a binary installed with go
 // install ...@VERSION has the go command fetch the module at that version
 // (from the module cache when it is there) into a temporary module. say
@@ -157,7 +158,7 @@ func buildPlayground(say func(string)) (wasm, wasmExec []byte, err error) {
 		say("building the playground from " + where)
 	}
 	out := filepath.Join(tmp, "rfc2396.wasm")
-	if _, err := goCommand(dir, wasmEnv, "build", "-trimpath", "-ldflags=-s -w", "-o", out, wasmPackage); err != nil {
+	if _, err := goCommand(dir, wasmEnv, "build", "-trimpath", "-tags=playground", "-ldflags=-s -w", "-o", out, wasmPackage); err != nil {
 		return nil, nil, fmt.Errorf("building %s for the browser: %v", wasmPackage, err)
 	}
 	if wasm, err = os.ReadFile(out); err != nil {

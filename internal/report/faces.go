@@ -1,3 +1,5 @@
+//go:build !uri_iri_only
+
 package report
 
 import (

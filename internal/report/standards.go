@@ -1,18 +1,18 @@
 package report
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
 	"sync"
 
+	"github.com/rfc2396/rfc2396/grammar/bnf"
+	"github.com/rfc2396/rfc2396/internal/syntax"
 	"github.com/rfc2396/rfc2396/parser"
 	"github.com/rfc2396/rfc2396/rfc3986"
+	g3986 "github.com/rfc2396/rfc2396/rfc3986/grammar"
 	"github.com/rfc2396/rfc2396/rfc3987"
-	"github.com/rfc2396/rfc2396/rfc6570"
-	"github.com/rfc2396/rfc2396/rfc8141"
-	"github.com/rfc2396/rfc2396/rfc9112"
+	g3987 "github.com/rfc2396/rfc2396/rfc3987/grammar"
 	"github.com/rfc2396/rfc2396/uri"
 )
 
@@ -35,6 +35,9 @@ type Standard struct {
 	// component role; nil for RFC 2396.
 	rules func() []uri.RuleInfo
 	roles func() map[uri.Role]string
+	// core are the core rules of RFC 5234 the grammar uses (see
+	// CoreRules); nil for RFC 2396.
+	core  []bnf.Definition
 	match func(rule, s string) error
 	// references is whether the grammar's start rule is one of its whole
 	// references (uri.Grammar.IsWhole), set for the RFC 3986 family.
@@ -158,6 +161,22 @@ func (s Standard) ABNF() string {
 	return b.String()
 }
 
+// CoreRules returns the core rules of RFC 5234 (ALPHA, DIGIT, ...) that
+// the grammar of a standard of the RFC 3986 family uses, directly or
+// through one another, each with its name and line, in the order
+// bnf.WithCore adds them to the definitions of [Standard.ABNF]: they come
+// from the syntax trees gen writes (NAME/grammar.Definitions), so that a
+// caller needs no ABNF reader (the playground's WebAssembly module links
+// none). None for RFC 2396. The nodes are shared and must not be modified.
+func (s Standard) CoreRules() []bnf.Definition { return slices.Clip(s.core) }
+
+// withCore is s with the core rules that follow the numRules rules of its
+// grammar's definitions (see [Standard.CoreRules]).
+func (s Standard) withCore(defs []bnf.Definition, numRules int) Standard {
+	s.core = defs[numRules:]
+	return s
+}
+
 // Match checks s against the rule of a standard of the RFC 3986 family
 // named rule (its RFC name) with the standard's grammar as published: the
 // grammar's *uri.Error, or an error naming a rule it does not have. It is
@@ -203,14 +222,11 @@ func Standards() []Standard { return slices.Clone(standardList()) }
 // standardList is the standards, made once: LookupStandard, SpecOf's
 // callers and the messages ask for them per line.
 var standardList = sync.OnceValue(func() []Standard {
-	return []Standard{
+	return append([]Standard{
 		{Name: StandardRFC2396, Spec: "RFC 2396"},
-		grammarStandard(rfc3986.Grammar(), nil),
-		grammarStandard(rfc3987.Grammar(), nil).iri(),
-		grammarStandard(rfc9112.Grammar(), rfc9112Face{}),
-		grammarStandard(rfc8141.Grammar(), rfc8141Face{}),
-		grammarStandard(rfc6570.Grammar(), nil),
-	}
+		grammarStandard(rfc3986.Grammar(), nil).withCore(g3986.Definitions(), g3986.NumRules),
+		grammarStandard(rfc3987.Grammar(), nil).withCore(g3987.Definitions(), g3987.NumRules).iri(),
+	}, otherStandards()...)
 })
 
 // StandardNames returns the names of [Standards], in order.
@@ -249,15 +265,15 @@ func SpecOf(rd Reader) string { return rd.Spec() }
 // SyntaxOf reads a syntax error of any standard: a *parser.Error, or the
 // *uri.Error of any grammar of the RFC 3986 family. ok is false for any
 // other error.
+//
+// It finds them with syntax.ErrorAs rather than errors.As, whose
+// reflection the playground's WebAssembly module, which calls SyntaxOf,
+// would link for it alone.
 func SyntaxOf(err error) (s Syntax, ok bool) {
-	var p2 *parser.Error
-	if errors.As(err, &p2) {
+	if p2, ok := syntax.ErrorAs[*parser.Error](err); ok {
 		return Syntax{Input: p2.Input, Offset: p2.Offset, Rule: p2.Rule.String(), Expected: p2.Expected, Hint: "it must be escaped"}, true
 	}
-	var core interface {
-		Syntax() (input string, offset int, rule, expected string)
-	}
-	if errors.As(err, &core) {
+	if core, ok := syntax.ErrorAs[coreSyntax](err); ok {
 		s.Input, s.Offset, s.Rule, s.Expected = core.Syntax()
 		s.Hint = "it must be percent-encoded"
 		return s, true

@@ -50,3 +50,37 @@ func TestStandardABNF(t *testing.T) {
 		}
 	}
 }
+
+// TestStandardCoreRules checks that the core rules a standard reports are
+// those bnf.WithCore adds to its ABNF, in the same order, name for name
+// and line for line: the playground lists them from CoreRules, without
+// the ABNF reader.
+func TestStandardCoreRules(t *testing.T) {
+	for _, st := range Standards() {
+		if st.Profiles() {
+			if got := st.CoreRules(); got != nil {
+				t.Errorf("%s: CoreRules = %v, want none", st.Name, got)
+			}
+			continue
+		}
+		defs, err := bnf.ParseABNF(st.ABNF())
+		if err != nil {
+			t.Fatalf("%s: %v", st.Name, err)
+		}
+		type nameLine struct{ Name, Line string }
+		pairs := func(ds []bnf.Definition) []nameLine {
+			var out []nameLine
+			for _, d := range ds {
+				out = append(out, nameLine{d.Name, d.Line})
+			}
+			return out
+		}
+		want := pairs(bnf.WithCore(defs)[len(defs):])
+		if len(want) == 0 {
+			t.Errorf("%s: its ABNF uses no core rule; the check compares nothing", st.Name)
+		}
+		if diff := cmp.Diff(want, pairs(st.CoreRules())); diff != "" {
+			t.Errorf("%s: CoreRules are not the core rules its ABNF uses (-WithCore +CoreRules):\n%s", st.Name, diff)
+		}
+	}
+}

@@ -123,8 +123,24 @@ func zoneIdNames() []string { return slices.Clone(zoneIdRFCOrder) }
 
 // zoneIdAutomata are the changed grammar's automata, built on demand from
 // zoneIdABNF the first time a rule is asked for, with the described rules
-// of the grammar's own.
-var zoneIdAutomata = automaton.NewLazySet(zoneIdNumRules, func() (*automaton.Grammar, []Rule) {
+// of the grammar's own (zoneIdAutomaton). The set is made on that first
+// call rather than when the package is initialized, so that a program that
+// never runs the edit (the playground's WebAssembly module, which leaves
+// it out) links neither the set nor the ABNF reader.
+var zoneIdAutomata struct {
+	once sync.Once
+	set  *automaton.LazySet[Rule]
+}
+
+// zoneIdAutomaton returns the automaton of rule of the changed grammar.
+func zoneIdAutomaton(rule Rule) *automaton.LazyTable[Rule] {
+	zoneIdAutomata.once.Do(func() { zoneIdAutomata.set = automaton.NewLazySet(zoneIdNumRules, zoneIdBuildAutomata) })
+	return zoneIdAutomata.set.Get(rule)
+}
+
+// zoneIdBuildAutomata reads zoneIdABNF into the grammar the automata are
+// built from, and lists its rules.
+func zoneIdBuildAutomata() (*automaton.Grammar, []Rule) {
 	defs, err := bnf.ParseABNF(zoneIdABNF)
 	if err != nil {
 		panic("grammar: the ABNF of the edit zone-id: " + err.Error()) // generated; checked by gen
@@ -143,7 +159,7 @@ var zoneIdAutomata = automaton.NewLazySet(zoneIdNumRules, func() (*automaton.Gra
 		rules[i] = Rule(i)
 	}
 	return g, rules
-})
+}
 
 // zoneIdMatch reports whether s as a whole matches rule: the start rule by
 // the changed grammar's compact parser, which accepts the same strings
@@ -155,12 +171,12 @@ func zoneIdMatch(rule Rule, s string) bool {
 		defer zoneIdParsers.Put(tp)
 		return tp.Match(s, rule)
 	}
-	return zoneIdAutomata.Get(rule).Match(s)
+	return zoneIdAutomaton(rule).Match(s)
 }
 
 // zoneIdExplain runs the automaton of rule over s.
 func zoneIdExplain(rule Rule, s string) automaton.Explanation[Rule] {
-	return zoneIdAutomata.Get(rule).Explain(s)
+	return zoneIdAutomaton(rule).Explain(s)
 }
 
 // zoneIdRoles says which component each rule's token delimits.

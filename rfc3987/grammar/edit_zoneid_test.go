@@ -22,7 +22,7 @@ func TestZoneIDMatchEngines(t *testing.T) {
 	if len(inputs) < 60 {
 		t.Fatalf("only %d inputs", len(inputs))
 	}
-	automaton := zoneIdAutomata.Get(RuleIRIReference)
+	automaton := zoneIdAutomaton(RuleIRIReference)
 	accepted := 0
 	for _, in := range inputs {
 		want := automaton.Match(in)

@@ -6,9 +6,13 @@
 //
 //	rfc2396Play(query)       the /play.json answer to a query string: {status, body}
 //
-// rfc2396 site builds it (go build -trimpath -ldflags="-s -w", GOOS=js
-// GOARCH=wasm) into the static copy as rfc2396.wasm, beside Go's
-// wasm_exec.js; docs/site.md gives its size and speed.
+// rfc2396 site builds it (go build -trimpath -tags=playground
+// -ldflags="-s -w", GOOS=js GOARCH=wasm) into the static copy as
+// rfc2396.wasm, beside Go's wasm_exec.js. The build tag playground leaves
+// out what the playground never runs: the engines of the edits of the RFC
+// 3986 family's grammars (edits_playground_gen.go in rfc3986 and
+// rfc3987), whose playground reads every grammar as published.
+// docs/site.md gives the module's size and speed, and how it is measured.
 package main
 
 func main() { run() }

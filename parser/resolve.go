@@ -423,13 +423,6 @@ func (u *URI) resolveWith(ref *URI, cfg resolveConfig) (resolution, []Warning, e
 		}
 		return resolution{uri: ref, ref: ref}, warnings, nil
 	}
-	authority, path := ref.Authority(), ref.Path()
-	query, fragment := ref.Query(), ref.Fragment()
-
-	// Step 2: a reference to the current document.
-	if path == "" && !scheme.Defined && !authority.Defined && !query.Defined {
-		return resolution{scheme: u.Scheme(), authority: u.Authority(), path: u.Path(), query: u.Query(), fragment: fragment, ref: ref}, warnings, nil
-	}
 	// Step 3, the backwards-compatible reading: the scheme, equal to the
 	// base's, is dropped.
 	if scheme.Defined {
@@ -441,36 +434,29 @@ func (u *URI) resolveWith(ref *URI, cfg resolveConfig) (resolution, []Warning, e
 		}
 		warnings = append(warnings, WarnSchemeDropped)
 		ref = rest
-		scheme, authority, path = ref.Scheme(), ref.Authority(), ref.Path()
-		query, fragment = ref.Query(), ref.Fragment()
-		if path == "" && !authority.Defined && !query.Defined {
-			return resolution{scheme: u.Scheme(), authority: u.Authority(), path: u.Path(), query: u.Query(), fragment: fragment, ref: ref}, warnings, nil
-		}
 	}
-	if u.IsOpaque() {
+	// Steps 2 and 4 to 6b, the skeleton both RFCs share, under RFC 2396's
+	// rules: only a reference with nothing but a fragment is one to the
+	// current document (step 2), and a query-only reference ("?y") merges
+	// its empty path (Appendix C). A scheme left is the one dropped.
+	t := syntax.ResolveTarget(u.ref, &u.spans, ref.ref, &ref.spans, scheme.Defined, syntax.ResolveRules{QueryOnlyMerges: true})
+	if t.Kind != syntax.SameDocument && u.IsOpaque() {
 		return fail(OpaqueBase)
 	}
-	scheme = u.Scheme()
-	// Step 4: a network-path reference keeps its own authority and path.
-	// Step 5: an absolute-path reference keeps its path as it is.
-	if authority.Defined || strings.HasPrefix(path, "/") {
-		if !authority.Defined {
-			authority = u.Authority()
-		}
-		return resolution{scheme: scheme, authority: authority, path: path, query: query, fragment: fragment, ref: ref}, warnings, nil
+	res := resolution{scheme: Component(t.Scheme), authority: Component(t.Authority), dir: t.Dir, path: t.Path, query: Component(t.Query), fragment: Component(t.Fragment), ref: ref}
+	// Steps 4 and 5 keep the reference's path as it is; step 6 merges a
+	// relative one with the base's directory.
+	if t.Kind != syntax.RelativePath {
+		return res, warnings, nil
 	}
-	authority = u.Authority()
-	// Step 6: merge with the base path.
-	dir, emptyBase := u.mergeDir(path)
-	if emptyBase {
+	if t.EmptyBasePath {
 		warnings = append(warnings, WarnEmptyBasePath)
 	}
-	if !syntax.HasDotSegment(dir) && !syntax.HasDotSegment(path) {
-		// Steps 6c to 6g leave the merged path as it is: a segment of
-		// dir, which is empty or ends in "/", cannot run on into path.
-		return resolution{scheme: scheme, authority: authority, dir: dir, path: path, query: query, fragment: fragment, ref: ref}, warnings, nil
+	if !t.Dotted {
+		// Steps 6c to 6g leave the merged path as it is.
+		return res, warnings, nil
 	}
-	merged, aboveRoot := removeDotSegments(dir + path)
+	merged, aboveRoot := removeDotSegments(t.Dir + t.Path)
 	if aboveRoot > 0 {
 		switch cfg.dotDot {
 		case KeepDotDot:
@@ -481,20 +467,8 @@ func (u *URI) resolveWith(ref *URI, cfg resolveConfig) (resolution, []Warning, e
 			return fail(DotDotRefused)
 		}
 	}
-	return resolution{scheme: scheme, authority: authority, path: merged, query: query, fragment: fragment, ref: ref}, warnings, nil
-}
-
-// mergeDir is what steps 6a and 6b of section 5.2 put before the relative
-// path of a reference against the hierarchical base u: u's path up to and
-// including its last "/" (empty if it has none), and whether u's empty
-// path was read as "/" (see [WarnEmptyBasePath]).
-func (u *URI) mergeDir(path string) (dir string, emptyBase bool) {
-	basePath := u.Path()
-	if basePath == "" && u.Authority().Defined && path != "" {
-		emptyBase = true
-		basePath = "/"
-	}
-	return basePath[:strings.LastIndexByte(basePath, '/')+1], emptyBase
+	res.dir, res.path = "", merged
+	return res, warnings, nil
 }
 
 // joined reports whether s is a followed by b, without joining them.

@@ -22,6 +22,7 @@ var (
 	sinkErr   error
 	sinkBool  bool
 	sinkIndex []int
+	sinkStr   string
 )
 
 // BenchmarkCorpus measures each operation over the corpus, one op = one
@@ -147,7 +148,9 @@ func BenchmarkCorpusParallel(b *testing.B) {
 // which the process lost its core. One op = one reference through both.
 // The garbage collector's work falls on whichever runs when it does, so an
 // operation that allocates less than url.Parse carries a little of
-// url.Parse's collection: read allocs/op from BenchmarkCorpus.
+// url.Parse's collection: read allocs/op from BenchmarkCorpus. Then
+// resolution, normalization and relativization, each beside net/url's
+// nearest job (see semanticsInterleaved).
 func BenchmarkCorpusInterleaved(b *testing.B) {
 	lines, _ := uritest.LoadCorpus(b, "..")
 	// Every named profile's automata, built before any run.
@@ -205,6 +208,72 @@ func BenchmarkCorpusInterleaved(b *testing.B) {
 			b.ReportMetric(median(ratio), "x-net-url")
 		})
 	}
+	semanticsInterleaved(b, lines)
+}
+
+// semanticsInterleaved is the part of BenchmarkCorpusInterleaved that
+// measures resolution, normalization and relativization, each beside
+// net/url doing the nearest job over the same references (see
+// [uritest.Interleaved]), as package rfc3986's benchmark of the same name
+// does: resolve is the string function against url.Parse of base and
+// reference, ResolveReference and String; resolve-parsed resolves
+// references parsed beforehand against a parsed base to a string
+// ([parser.URI.ResolveReferenceString]) against ResolveReference and
+// String; normalize is against url.Parse and String; relativize of each
+// reference's resolution against url.Parse of base and target, which
+// net/url has no relativization to go with.
+func semanticsInterleaved(b *testing.B, lines []string) {
+	const baseText = "http://a/b/c/d;p?q"
+	b.Run("op=resolve/profile=strict", func(b *testing.B) {
+		uritest.Interleaved(b, lines, func(s string) { sinkStr, _, sinkErr = parser.Resolve(baseText, s) }, func(s string) {
+			bu, _ := url.Parse(baseText)
+			if u, err := url.Parse(s); err == nil {
+				sinkStr = bu.ResolveReference(u).String()
+			}
+		})
+	})
+	type pair struct {
+		ref *parser.URI
+		u   *url.URL
+	}
+	var pairs []pair
+	var targets []string
+	for _, s := range lines {
+		r, err := parser.Parse(s)
+		u, uerr := url.Parse(s)
+		if err == nil && uerr == nil {
+			pairs = append(pairs, pair{r, u})
+		}
+		if t, _, err := parser.Resolve(baseText, s); err == nil {
+			targets = append(targets, t)
+		}
+	}
+	base, err := parser.Parse(baseText)
+	if err != nil {
+		b.Fatal(err)
+	}
+	baseURL, err := url.Parse(baseText)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("op=resolve-parsed/profile=strict", func(b *testing.B) {
+		uritest.Interleaved(b, pairs, func(p pair) { sinkStr, _, sinkErr = base.ResolveReferenceString(p.ref) }, func(p pair) {
+			sinkStr = baseURL.ResolveReference(p.u).String()
+		})
+	})
+	b.Run("op=normalize/profile=strict", func(b *testing.B) {
+		uritest.Interleaved(b, lines, func(s string) { sinkStr, sinkErr = parser.Normalize(s) }, func(s string) {
+			if u, err := url.Parse(s); err == nil {
+				sinkStr = u.String()
+			}
+		})
+	})
+	b.Run("op=relativize/profile=strict", func(b *testing.B) {
+		uritest.Interleaved(b, targets, func(s string) { sinkStr, sinkErr = parser.Relativize(baseText, s) }, func(s string) {
+			_, _ = url.Parse(baseText)
+			sinkURL, sinkErr = url.Parse(s)
+		})
+	})
 }
 
 // median returns the median of x, which it sorts.

@@ -439,7 +439,8 @@ func (u *URI) resolveWith(ref *URI, cfg resolveConfig) (resolution, []Warning, e
 	// rules: only a reference with nothing but a fragment is one to the
 	// current document (step 2), and a query-only reference ("?y") merges
 	// its empty path (Appendix C). A scheme left is the one dropped.
-	t := syntax.ResolveTarget(u.ref, &u.spans, ref.ref, &ref.spans, scheme.Defined, syntax.ResolveRules{QueryOnlyMerges: true})
+	var t syntax.Target
+	t.Resolve(u.ref, &u.spans, ref.ref, &ref.spans, scheme.Defined, syntax.ResolveRules{QueryOnlyMerges: true})
 	if t.Kind != syntax.SameDocument && u.IsOpaque() {
 		return fail(OpaqueBase)
 	}

@@ -219,12 +219,13 @@ func (u *URI[R]) AppendResolveReference(dst []byte, ref *URI[R], opts ...Resolve
 	return dst, warnings, nil
 }
 
-// targetOf is section 5.2.2's algorithm on parsed components, up to the
-// removal of dot segments: the skeleton both RFCs share, under RFC 3986's
-// rules, with the scheme dropped by the non-strict reading.
-func targetOf[R Rule](base, r *URI[R], cfg resolveConfig) syntax.Target {
+// targetOf sets t to what section 5.2.2's algorithm makes of r against
+// base, up to the removal of dot segments: the skeleton both RFCs share,
+// under RFC 3986's rules, with the scheme dropped by the non-strict
+// reading.
+func targetOf[R Rule](t *syntax.Target, base, r *URI[R], cfg resolveConfig) {
 	drop := cfg.nonStrict && r.spans.Has(syntax.Scheme) && strings.EqualFold(r.Scheme().Value, base.Scheme().Value)
-	return syntax.ResolveTarget(base.ref, &base.spans, r.ref, &r.spans, drop, syntax.ResolveRules{})
+	t.Resolve(base.ref, &base.spans, r.ref, &r.spans, drop, syntax.ResolveRules{})
 }
 
 // startsWithTwoSlashes reports whether dir followed by path starts with
@@ -241,7 +242,8 @@ func startsWithTwoSlashes(dir, path string) bool {
 
 // resolveParsed is section 5.2.2's algorithm on parsed components.
 func resolveParsed[R Rule](base, r *URI[R], cfg resolveConfig) (string, []Warning) {
-	t := targetOf(base, r, cfg)
+	var t syntax.Target
+	targetOf(&t, base, r, cfg)
 	if !t.Dotted {
 		// Section 5.2.4 leaves the path as it is, so the path stays
 		// rooted or rootless; the result is written in one piece,
@@ -267,7 +269,8 @@ func resolveParsed[R Rule](base, r *URI[R], cfg resolveConfig) (string, []Warnin
 // appendResolved is resolveParsed with the target appended to dst: the
 // path is copied into dst and its dot segments are removed there.
 func appendResolved[R Rule](dst []byte, base, r *URI[R], cfg resolveConfig) ([]byte, []Warning) {
-	t := targetOf(base, r, cfg)
+	var t syntax.Target
+	targetOf(&t, base, r, cfg)
 	if t.Scheme.Defined {
 		dst = append(dst, t.Scheme.Value...)
 		dst = append(dst, ':')

@@ -46,40 +46,41 @@ type ResolveRules struct {
 	QueryOnlyMerges bool
 }
 
-// ResolveTarget is the part of the resolution algorithm that both RFCs
-// share: the components of the reference ref (whose spans are rs) and of
-// the base base (whose spans are bs) combined into those of the target,
-// before dot segments are removed. The base must have a scheme. With
-// dropScheme, the reference's scheme is read as absent: the
-// backwards-compatible reading of a scheme equal to the base's (RFC 2396
-// step 3, RFC 3986 section 5.2.2's "non-strict" parser), which the caller
-// decides.
-func ResolveTarget(base string, bs *ComponentSpans, ref string, rs *ComponentSpans, dropScheme bool, rules ResolveRules) Target {
+// Resolve sets t to the target of the reference ref (whose spans are rs)
+// against the base base (whose spans are bs): the part of the resolution
+// algorithm that both RFCs share, before dot segments are removed. The
+// base must have a scheme. With dropScheme, the reference's scheme is read
+// as absent: the backwards-compatible reading of a scheme equal to the
+// base's (RFC 2396 step 3, RFC 3986 section 5.2.2's "non-strict" parser),
+// which the caller decides. It writes t in place, field by field: a
+// Target is large, and the resolutions that call it are short.
+func (t *Target) Resolve(base string, bs *ComponentSpans, ref string, rs *ComponentSpans, dropScheme bool, rules ResolveRules) {
 	authority, path := get(ref, rs, Authority), get(ref, rs, Path).Value
-	query, fragment := get(ref, rs, Query), get(ref, rs, Fragment)
-	var t Target
+	t.Query, t.Fragment = get(ref, rs, Query), get(ref, rs, Fragment)
+	t.Path, t.Dir, t.EmptyBasePath = path, "", false
 	switch {
 	case rs.Has(Scheme) && !dropScheme:
-		t = Target{Scheme: get(ref, rs, Scheme), Authority: authority, Path: path, Kind: Whole}
+		t.Kind, t.Scheme, t.Authority = Whole, get(ref, rs, Scheme), authority
 	case authority.Defined:
-		t = Target{Scheme: get(base, bs, Scheme), Authority: authority, Path: path, Kind: NetworkPath}
-	case path == "" && !(query.Defined && rules.QueryOnlyMerges):
-		t = Target{Scheme: get(base, bs, Scheme), Authority: get(base, bs, Authority), Path: get(base, bs, Path).Value, Query: get(base, bs, Query), Fragment: fragment, Kind: SameDocument}
-		if query.Defined {
-			t.Query, t.Kind = query, QueryOnly
+		t.Kind, t.Scheme, t.Authority = NetworkPath, get(base, bs, Scheme), authority
+	case path == "" && !(t.Query.Defined && rules.QueryOnlyMerges):
+		// The base's path, as it is: no dot segment is removed.
+		t.Kind, t.Scheme, t.Authority, t.Path, t.Dotted = SameDocument, get(base, bs, Scheme), get(base, bs, Authority), get(base, bs, Path).Value, false
+		if t.Query.Defined {
+			t.Kind = QueryOnly
+		} else {
+			t.Query = get(base, bs, Query)
 		}
-		return t // the base's path, as it is: no dot segment is removed
+		return
 	case path != "" && path[0] == '/':
-		t = Target{Scheme: get(base, bs, Scheme), Authority: get(base, bs, Authority), Path: path, Kind: AbsolutePath}
+		t.Kind, t.Scheme, t.Authority = AbsolutePath, get(base, bs, Scheme), get(base, bs, Authority)
 	default:
-		t = Target{Scheme: get(base, bs, Scheme), Authority: get(base, bs, Authority), Path: path, Kind: RelativePath}
+		t.Kind, t.Scheme, t.Authority = RelativePath, get(base, bs, Scheme), get(base, bs, Authority)
 		// An empty relative path is RFC 2396's query-only reference,
 		// which Appendix C merges with the base's directory as it is.
 		t.Dir, t.EmptyBasePath = MergeDir(get(base, bs, Path).Value, t.Authority.Defined && path != "")
 	}
-	t.Query, t.Fragment = query, fragment
 	t.Dotted = HasDotSegment(t.Dir) || HasDotSegment(t.Path)
-	return t
 }
 
 // MergeDir is what the merge of a relative path with the base's path puts

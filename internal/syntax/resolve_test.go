@@ -28,10 +28,10 @@ func spansOf(t *testing.T, ref string) *ComponentSpans {
 	return &s
 }
 
-// TestResolveTarget checks the skeleton under both RFCs' rules against
+// TestTargetResolve checks the skeleton under both RFCs' rules against
 // the base of both RFCs' examples: the target, written as the components
 // recomposed with "|" between the directory and the path, and its kind.
-func TestResolveTarget(t *testing.T) {
+func TestTargetResolve(t *testing.T) {
 	const base = "http://a/b/c/d;p?q"
 	rfc2396 := ResolveRules{QueryOnlyMerges: true}
 	tests := []struct {
@@ -62,10 +62,12 @@ func TestResolveTarget(t *testing.T) {
 		{base: "foo:ab", ref: "./c", want: "foo:|./c", kind: RelativePath, dotted: true},
 	}
 	for _, tt := range tests {
-		got := ResolveTarget(tt.base, spansOf(t, tt.base), tt.ref, spansOf(t, tt.ref), tt.drop, tt.rules)
+		// Over a target left by another resolution: every field is set.
+		got := Target{Dir: "/left/", Dotted: true, EmptyBasePath: true, Kind: Whole, Scheme: some("x")}
+		got.Resolve(tt.base, spansOf(t, tt.base), tt.ref, spansOf(t, tt.ref), tt.drop, tt.rules)
 		s := RecomposeJoined(got.Scheme, got.Authority, got.Dir+"|", got.Path, got.Query, got.Fragment)
 		if s != tt.want || got.Kind != tt.kind || got.Dotted != tt.dotted || got.EmptyBasePath != tt.emptyBase {
-			t.Errorf("ResolveTarget(%q, %q, drop %v, %+v) = %q, kind %d, dotted %v, empty base %v; want %q, kind %d, dotted %v, empty base %v",
+			t.Errorf("Resolve(%q, %q, drop %v, %+v) = %q, kind %d, dotted %v, empty base %v; want %q, kind %d, dotted %v, empty base %v",
 				tt.base, tt.ref, tt.drop, tt.rules, s, got.Kind, got.Dotted, got.EmptyBasePath, tt.want, tt.kind, tt.dotted, tt.emptyBase)
 		}
 	}

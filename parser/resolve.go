@@ -505,45 +505,7 @@ func (r *resolution) is(target *URI) bool {
 		return r.uri.ref == target.ref
 	}
 	return r.scheme == target.Scheme() && r.authority == target.Authority() && joined(target.Path(), r.dir, r.path) &&
-		r.query == target.Query() && r.fragment == target.Fragment() && recomposesTo(target.ref, r.scheme, r.authority, r.dir, r.path, r.query, r.fragment)
-}
-
-// recomposesTo reports whether Recompose gives s for the components, the
-// path being dir followed by path, without building the string.
-func recomposesTo(s string, scheme, authority Component, dir, path string, query, fragment Component) bool {
-	if scheme.Defined {
-		if !strings.HasPrefix(s, scheme.Value) || len(s) == len(scheme.Value) || s[len(scheme.Value)] != ':' {
-			return false
-		}
-		s = s[len(scheme.Value)+1:]
-	}
-	if authority.Defined {
-		if !strings.HasPrefix(s, "//") || !strings.HasPrefix(s[2:], authority.Value) {
-			return false
-		}
-		s = s[2+len(authority.Value):]
-	}
-	if !strings.HasPrefix(s, dir) {
-		return false
-	}
-	s = s[len(dir):]
-	if !strings.HasPrefix(s, path) {
-		return false
-	}
-	s = s[len(path):]
-	if query.Defined {
-		if !strings.HasPrefix(s, "?") || !strings.HasPrefix(s[1:], query.Value) {
-			return false
-		}
-		s = s[1+len(query.Value):]
-	}
-	if fragment.Defined {
-		if !strings.HasPrefix(s, "#") || !strings.HasPrefix(s[1:], fragment.Value) {
-			return false
-		}
-		s = s[1+len(fragment.Value):]
-	}
-	return s == ""
+		r.query == target.Query() && r.fragment == target.Fragment() && syntax.RecomposesTo(target.ref, syntax.Component(r.scheme), syntax.Component(r.authority), r.dir, r.path, syntax.Component(r.query), syntax.Component(r.fragment))
 }
 
 // removeDotSegments applies steps 6c to 6f of section 5.2 to a merged path,

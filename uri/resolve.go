@@ -244,26 +244,42 @@ func startsWithTwoSlashes(dir, path string) bool {
 func resolveParsed[R Rule](base, r *URI[R], cfg resolveConfig) (string, []Warning) {
 	var t syntax.Target
 	targetOf(&t, base, r, cfg)
+	dir, path, warnings := removeTargetDots(&t)
+	return syntax.RecomposeJoined(t.Scheme, t.Authority, dir, path, t.Query, t.Fragment), warnings
+}
+
+// removeTargetDots is section 5.2.4 on the path of t, with the warnings
+// the result carries: the path is dir followed by path, kept in t's two
+// pieces when there is nothing to remove, so that the result can be
+// written in one piece without the merged path on its own.
+func removeTargetDots(t *syntax.Target) (dir, path string, warnings []Warning) {
 	if !t.Dotted {
 		// Section 5.2.4 leaves the path as it is, so the path stays
-		// rooted or rootless; the result is written in one piece,
-		// without the merged path on its own.
-		var warnings []Warning
+		// rooted or rootless.
 		if !t.Authority.Defined && startsWithTwoSlashes(t.Dir, t.Path) {
 			warnings = append(warnings, WarnPathReadsAsAuthority)
 		}
-		return syntax.RecomposeJoined(t.Scheme, t.Authority, t.Dir, t.Path, t.Query, t.Fragment), warnings
+		return t.Dir, t.Path, warnings
 	}
-	var warnings []Warning
 	dotted := t.Dir + t.Path
-	path := RemoveDotSegments(dotted)
+	path = RemoveDotSegments(dotted)
 	if !strings.HasPrefix(dotted, "/") && strings.HasPrefix(path, "/") {
 		warnings = append(warnings, WarnRootlessPathMadeAbsolute)
 	}
 	if !t.Authority.Defined && strings.HasPrefix(path, "//") {
 		warnings = append(warnings, WarnPathReadsAsAuthority)
 	}
-	return syntax.Recompose(t.Scheme, t.Authority, path, t.Query, t.Fragment), warnings
+	return "", path, warnings
+}
+
+// resolvesTo reports whether r resolves against base, with no options and
+// without a warning, to target's string, without writing the result out
+// (see [syntax.RecomposesTo]).
+func resolvesTo[R Rule](base, r *URI[R], target string) bool {
+	var t syntax.Target
+	targetOf(&t, base, r, resolveConfig{})
+	dir, path, warnings := removeTargetDots(&t)
+	return len(warnings) == 0 && syntax.RecomposesTo(target, t.Scheme, t.Authority, dir, path, t.Query, t.Fragment)
 }
 
 // appendResolved is resolveParsed with the target appended to dst: the

@@ -329,3 +329,18 @@ func HasDotSegment(path string) bool {
 	}
 	return false
 }
+
+// KeepRelative returns a relative path from which a normalization has
+// removed dot segments, with "./" before it where it would otherwise be
+// read as another reference: where it is empty (the current document, not
+// "./"), where its first segment is empty (it would start with "/", or
+// with "//" and be read as an authority), and, in a reference with no
+// scheme, where its first segment has a ":" (it would be read as a scheme:
+// RFC 2396 section 5, RFC 3986 section 4.2).
+func KeepRelative(path string, hasScheme bool) string {
+	first, _, _ := strings.Cut(path, "/")
+	if first == "" || !hasScheme && strings.Contains(first, ":") {
+		return "./" + path
+	}
+	return path
+}

@@ -146,3 +146,25 @@ func FuzzHasDotSegment(f *testing.F) {
 		}
 	})
 }
+
+func TestKeepRelative(t *testing.T) {
+	tests := []struct {
+		path      string
+		hasScheme bool
+		want      string
+	}{
+		{"a/b", false, "a/b"},
+		{"", false, "./"},
+		{"/x", false, ".//x"},
+		{"//x", true, ".///x"},
+		{"a:b/c", false, "./a:b/c"},
+		{"a:b/c", true, "a:b/c"},
+		{"b/a:c", false, "b/a:c"},
+		{"../a:b", false, "../a:b"},
+	}
+	for _, tt := range tests {
+		if got := KeepRelative(tt.path, tt.hasScheme); got != tt.want {
+			t.Errorf("KeepRelative(%q, %v) = %q; want %q", tt.path, tt.hasScheme, got, tt.want)
+		}
+	}
+}

@@ -254,3 +254,13 @@ const MaxRefLen = 1<<31 - 1
 func TooLongMessage(prefix string, n int) string {
 	return prefix + ": reference of " + strconv.Itoa(n) + " bytes is longer than the 2 GiB this parser takes"
 }
+
+// ColonAhead reports whether s, the rest of a reference from inside its
+// first segment, has a ":" before its first "/", "?" or "#": whether what
+// is read as a scheme could still end as one (both RFCs' error messages
+// read "my file.html" as a relative path with a space, not as a scheme
+// with one).
+func ColonAhead(s string) bool {
+	i := strings.IndexAny(s, ":/?#")
+	return i >= 0 && s[i] == ':'
+}

@@ -155,3 +155,11 @@ func TestRecomposesTo(t *testing.T) {
 		}
 	}
 }
+
+func TestColonAhead(t *testing.T) {
+	for s, want := range map[string]bool{"le:x": true, "le.html": false, "le/a:b": false, "le?a:b": false, "le#:": false, ":": true, "": false} {
+		if got := ColonAhead(s); got != want {
+			t.Errorf("ColonAhead(%q) = %v; want %v", s, got, want)
+		}
+	}
+}

@@ -7,6 +7,7 @@
 package syntax
 
 import (
+	"iter"
 	"slices"
 	"strings"
 )
@@ -343,4 +344,23 @@ func KeepRelative(path string, hasScheme bool) string {
 		return "./" + path
 	}
 	return path
+}
+
+// Segments returns the segments of a hierarchical or relative path, split
+// on raw "/" (RFC 2396 and RFC 3986 section 3.3): the "/" that starts an
+// absolute path starts the first segment, so "/a/b" has the segments "a"
+// and "b", "/" one empty segment, and "" none. A segment is raw, as the
+// path holds it: each RFC decodes it its own way (RFC 2396's have
+// parameters after ";").
+func Segments(path string) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		if path == "" {
+			return
+		}
+		for seg := range strings.SplitSeq(strings.TrimPrefix(path, "/"), "/") {
+			if !yield(seg) {
+				return
+			}
+		}
+	}
 }

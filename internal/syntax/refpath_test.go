@@ -168,3 +168,29 @@ func TestKeepRelative(t *testing.T) {
 		}
 	}
 }
+
+func TestSegments(t *testing.T) {
+	tests := []struct {
+		path string
+		want []string
+	}{
+		{"", nil},
+		{"/", []string{""}},
+		{"/a/b", []string{"a", "b"}},
+		{"a/b/", []string{"a", "b", ""}},
+		{"//x;p/", []string{"", "x;p", ""}},
+		{"a", []string{"a"}},
+	}
+	for _, tt := range tests {
+		var got []string
+		for seg := range Segments(tt.path) {
+			got = append(got, seg)
+		}
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("Segments(%q) (-want +got):\n%s", tt.path, diff)
+		}
+		for range Segments(tt.path) {
+			break // stopping early must not panic
+		}
+	}
+}

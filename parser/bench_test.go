@@ -22,7 +22,6 @@ var (
 	sinkErr   error
 	sinkBool  bool
 	sinkIndex []int
-	sinkStr   string
 )
 
 // BenchmarkCorpus measures each operation over the corpus, one op = one
@@ -213,66 +212,21 @@ func BenchmarkCorpusInterleaved(b *testing.B) {
 
 // semanticsInterleaved is the part of BenchmarkCorpusInterleaved that
 // measures resolution, normalization and relativization, each beside
-// net/url doing the nearest job over the same references (see
-// [uritest.Interleaved]), as package rfc3986's benchmark of the same name
-// does: resolve is the string function against url.Parse of base and
-// reference, ResolveReference and String; resolve-parsed resolves
-// references parsed beforehand against a parsed base to a string
-// ([parser.URI.ResolveReferenceString]) against ResolveReference and
-// String; normalize is against url.Parse and String; relativize of each
-// reference's resolution against url.Parse of base and target, which
-// net/url has no relativization to go with.
+// net/url's nearest job (see [uritest.InterleavedSemantics]), as package
+// rfc3986's benchmark of the same name does.
 func semanticsInterleaved(b *testing.B, lines []string) {
-	const baseText = "http://a/b/c/d;p?q"
-	b.Run("op=resolve/profile=strict", func(b *testing.B) {
-		uritest.Interleaved(b, lines, func(s string) { sinkStr, _, sinkErr = parser.Resolve(baseText, s) }, func(s string) {
-			bu, _ := url.Parse(baseText)
-			if u, err := url.Parse(s); err == nil {
-				sinkStr = bu.ResolveReference(u).String()
-			}
-		})
-	})
-	type pair struct {
-		ref *parser.URI
-		u   *url.URL
-	}
-	var pairs []pair
-	var targets []string
-	for _, s := range lines {
-		r, err := parser.Parse(s)
-		u, uerr := url.Parse(s)
-		if err == nil && uerr == nil {
-			pairs = append(pairs, pair{r, u})
-		}
-		if t, _, err := parser.Resolve(baseText, s); err == nil {
-			targets = append(targets, t)
-		}
-	}
-	base, err := parser.Parse(baseText)
-	if err != nil {
-		b.Fatal(err)
-	}
-	baseURL, err := url.Parse(baseText)
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.Run("op=resolve-parsed/profile=strict", func(b *testing.B) {
-		uritest.Interleaved(b, pairs, func(p pair) { sinkStr, _, sinkErr = base.ResolveReferenceString(p.ref) }, func(p pair) {
-			sinkStr = baseURL.ResolveReference(p.u).String()
-		})
-	})
-	b.Run("op=normalize/profile=strict", func(b *testing.B) {
-		uritest.Interleaved(b, lines, func(s string) { sinkStr, sinkErr = parser.Normalize(s) }, func(s string) {
-			if u, err := url.Parse(s); err == nil {
-				sinkStr = u.String()
-			}
-		})
-	})
-	b.Run("op=relativize/profile=strict", func(b *testing.B) {
-		uritest.Interleaved(b, targets, func(s string) { sinkStr, sinkErr = parser.Relativize(baseText, s) }, func(s string) {
-			_, _ = url.Parse(baseText)
-			sinkURL, sinkErr = url.Parse(s)
-		})
+	uritest.InterleavedSemantics(b, lines, "/profile=strict", uritest.SemanticsOps[*parser.URI]{
+		Parse: parser.Parse,
+		Resolve: func(base, ref string) (string, error) {
+			s, _, err := parser.Resolve(base, ref)
+			return s, err
+		},
+		ResolveParsed: func(base, ref *parser.URI) (string, error) {
+			s, _, err := base.ResolveReferenceString(ref)
+			return s, err
+		},
+		Normalize:  func(ref string) (string, error) { return parser.Normalize(ref) },
+		Relativize: parser.Relativize,
 	})
 }
 

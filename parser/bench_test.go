@@ -216,17 +216,11 @@ func BenchmarkCorpusInterleaved(b *testing.B) {
 // rfc3986's benchmark of the same name does.
 func semanticsInterleaved(b *testing.B, lines []string) {
 	uritest.InterleavedSemantics(b, lines, "/profile=strict", uritest.SemanticsOps[*parser.URI]{
-		Parse: parser.Parse,
-		Resolve: func(base, ref string) (string, error) {
-			s, _, err := parser.Resolve(base, ref)
-			return s, err
-		},
-		ResolveParsed: func(base, ref *parser.URI) (string, error) {
-			s, _, err := base.ResolveReferenceString(ref)
-			return s, err
-		},
-		Normalize:  func(ref string) (string, error) { return parser.Normalize(ref) },
-		Relativize: parser.Relativize,
+		Parse:         parser.Parse,
+		Resolve:       uritest.Resolver(parser.Resolve),
+		ResolveParsed: uritest.ParsedResolver((*parser.URI).ResolveReferenceString),
+		Normalize:     uritest.Normalizer(parser.Normalize),
+		Relativize:    parser.Relativize,
 	})
 }
 

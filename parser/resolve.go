@@ -368,13 +368,12 @@ func (u *URI) AppendResolveReference(dst []byte, ref *URI, opts ...ResolveOption
 // resolution is what steps 1 to 6 of section 5.2 make of a reference: the
 // reference itself (step 3), or the components step 7 recomposes.
 type resolution struct {
-	uri               *URI // the result as it is, or nil
-	scheme, authority Component
-	// The path is dir followed by path: a merged path with no dot
-	// segment is kept in its two pieces, and joined only in the result.
-	dir, path       string
-	query, fragment Component
-	ref             *URI // the reference resolved (after BackwardsCompatibleScheme drops a scheme), for errors
+	uri *URI // the result as it is, or nil
+	// The components of the result when uri is nil. The path is Dir
+	// followed by Path: a merged path with no dot segment is kept in its
+	// two pieces, and joined only in the result.
+	syntax.Target
+	ref *URI // the reference resolved (after BackwardsCompatibleScheme drops a scheme), for errors
 }
 
 // resolveComponents is steps 1 to 6 of section 5.2: the resolution of ref
@@ -441,12 +440,12 @@ func (u *URI) resolveWith(ref *URI, cfg resolveConfig) (resolution, []Warning, e
 	// its empty path (Appendix C). After a scheme was dropped, what
 	// follows it is resolved as a relative reference, even where it reads
 	// with a scheme of its own ("http:http:g" reads "http:g" after it).
-	var t syntax.Target
+	res := resolution{ref: ref}
+	t := &res.Target
 	t.Resolve(u.ref, &u.spans, ref.ref, &ref.spans, scheme.Defined, syntax.ResolveRules{QueryOnlyMerges: true})
 	if t.Kind != syntax.SameDocument && u.IsOpaque() {
 		return fail(OpaqueBase)
 	}
-	res := resolution{scheme: Component(t.Scheme), authority: Component(t.Authority), dir: t.Dir, path: t.Path, query: Component(t.Query), fragment: Component(t.Fragment), ref: ref}
 	// Steps 4 and 5 keep the reference's path as it is; step 6 merges a
 	// relative one with the base's directory.
 	if t.Kind != syntax.RelativePath {
@@ -470,7 +469,7 @@ func (u *URI) resolveWith(ref *URI, cfg resolveConfig) (resolution, []Warning, e
 			return fail(DotDotRefused)
 		}
 	}
-	res.dir, res.path = "", merged
+	t.Dir, t.Path = "", merged
 	return res, warnings, nil
 }
 
@@ -491,7 +490,7 @@ func (r *resolution) compose(base *URI, warnings []Warning) (*URI, []Warning, er
 
 // composeInto is compose into a URI the caller provides.
 func (r *resolution) composeInto(res *URI, base *URI) error {
-	if err := base.Profile().composeInto(res, r.scheme, r.authority, r.dir, r.path, r.query, r.fragment); err != nil {
+	if err := base.Profile().composeInto(res, Component(r.Scheme), Component(r.Authority), r.Dir, r.Path, Component(r.Query), Component(r.Fragment)); err != nil {
 		return &ResolveError{Op: "resolve", Reason: Unrepresentable, Base: base.ref, Ref: r.ref.ref, Err: err}
 	}
 	return nil
@@ -506,8 +505,8 @@ func (r *resolution) is(target *URI) bool {
 	if r.uri != nil {
 		return r.uri.ref == target.ref
 	}
-	return r.scheme == target.Scheme() && r.authority == target.Authority() && joined(target.Path(), r.dir, r.path) &&
-		r.query == target.Query() && r.fragment == target.Fragment() && syntax.RecomposesTo(target.ref, syntax.Component(r.scheme), syntax.Component(r.authority), r.dir, r.path, syntax.Component(r.query), syntax.Component(r.fragment))
+	return Component(r.Scheme) == target.Scheme() && Component(r.Authority) == target.Authority() && joined(target.Path(), r.Dir, r.Path) &&
+		Component(r.Query) == target.Query() && Component(r.Fragment) == target.Fragment() && syntax.RecomposesTo(target.ref, r.Scheme, r.Authority, r.Dir, r.Path, r.Query, r.Fragment)
 }
 
 // removeDotSegments applies steps 6c to 6f of section 5.2 to a merged path,

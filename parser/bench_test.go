@@ -147,7 +147,9 @@ func BenchmarkCorpusParallel(b *testing.B) {
 // which the process lost its core. One op = one reference through both.
 // The garbage collector's work falls on whichever runs when it does, so an
 // operation that allocates less than url.Parse carries a little of
-// url.Parse's collection: read allocs/op from BenchmarkCorpus.
+// url.Parse's collection: read allocs/op from BenchmarkCorpus. Then
+// resolution, normalization and relativization, each beside net/url's
+// nearest job (see semanticsInterleaved).
 func BenchmarkCorpusInterleaved(b *testing.B) {
 	lines, _ := uritest.LoadCorpus(b, "..")
 	// Every named profile's automata, built before any run.
@@ -205,6 +207,21 @@ func BenchmarkCorpusInterleaved(b *testing.B) {
 			b.ReportMetric(median(ratio), "x-net-url")
 		})
 	}
+	semanticsInterleaved(b, lines)
+}
+
+// semanticsInterleaved is the part of BenchmarkCorpusInterleaved that
+// measures resolution, normalization and relativization, each beside
+// net/url's nearest job (see [uritest.InterleavedSemantics]), as package
+// rfc3986's benchmark of the same name does.
+func semanticsInterleaved(b *testing.B, lines []string) {
+	uritest.InterleavedSemantics(b, lines, "/profile=strict", uritest.SemanticsOps[*parser.URI]{
+		Parse:         parser.Parse,
+		Resolve:       uritest.Resolver(parser.Resolve),
+		ResolveParsed: uritest.ParsedResolver((*parser.URI).ResolveReferenceString),
+		Normalize:     uritest.Normalizer(parser.Normalize),
+		Relativize:    parser.Relativize,
+	})
 }
 
 // median returns the median of x, which it sorts.

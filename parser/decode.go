@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/rfc2396/rfc2396/grammar"
+	"github.com/rfc2396/rfc2396/internal/syntax"
 )
 
 // Segment is one path segment (section 3.3), decoded: the text before its
@@ -27,20 +28,8 @@ func (u *URI) PathSegments() []Segment {
 	if u.IsOpaque() {
 		return nil
 	}
-	p := u.Path()
-	if p == "" {
-		return nil
-	}
-	if p[0] == '/' {
-		p = p[1:]
-	}
 	var segs []Segment
-	for {
-		seg := p
-		slash := strings.IndexByte(p, '/')
-		if slash >= 0 {
-			seg = p[:slash]
-		}
+	for seg := range syntax.Segments(u.Path()) {
 		var s Segment
 		for i, part := range strings.Split(seg, ";") {
 			if i == 0 {
@@ -50,11 +39,8 @@ func (u *URI) PathSegments() []Segment {
 			}
 		}
 		segs = append(segs, s)
-		if slash < 0 {
-			return segs
-		}
-		p = p[slash+1:]
 	}
+	return segs
 }
 
 // RegNameFields returns a registry-based authority (section 3.2.1) split on

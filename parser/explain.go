@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/rfc2396/rfc2396/grammar"
+	"github.com/rfc2396/rfc2396/internal/syntax"
 )
 
 // explainError returns the *Error for an input that does not match rule
@@ -28,7 +29,7 @@ func (p *Profile) explainError(rule grammar.Rule, input string) *Error {
 		return e
 	}
 	path := res.Path
-	if slices.Contains(path, grammar.RuleScheme) && !colonAhead(input[res.Offset:]) {
+	if slices.Contains(path, grammar.RuleScheme) && !syntax.ColonAhead(input[res.Offset:]) {
 		// Inside a first segment that could be a scheme or a relative
 		// path, with no ":" ahead to make it a scheme: "my file.html" is
 		// a relative path with a space, not a scheme with one.
@@ -42,13 +43,6 @@ func (p *Profile) explainError(rule grammar.Rule, input string) *Error {
 		e.Gap = NoGap
 	}
 	return e
-}
-
-// colonAhead reports whether s has a ":" before its first "/", "?" or "#":
-// whether what is read as a scheme could still end as one.
-func colonAhead(s string) bool {
-	i := strings.IndexAny(s, ":/?#")
-	return i >= 0 && s[i] == ':'
 }
 
 // gapOf returns the known gap of RFC 2396 that an error at off runs into.

@@ -236,11 +236,8 @@ func normalizePath(path string, hasAuthority bool) string {
 		}
 		return path
 	}
-	first, _, _ := strings.Cut(path, "/")
-	if first == "" || strings.Contains(first, ":") {
-		path = "./" + path
-	}
-	return path
+	// A relative path is a relative reference's: it has no scheme.
+	return syntax.KeepRelative(path, false)
 }
 
 // upperEscapes writes the hex digits of the escapes in c as Escape

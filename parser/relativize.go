@@ -115,7 +115,7 @@ func (u *URI) mayResolveTo(cand syntax.Candidate, target *URI) bool {
 	case syntax.RelativePath:
 		// Step 6; ".." left above the root or an empty base path
 		// would give a warning.
-		dir, emptyBase := u.mergeDir(cand.Path)
+		dir, emptyBase := syntax.MergeDir(u.Path(), u.Authority().Defined && cand.Path != "")
 		if emptyBase {
 			return false
 		}

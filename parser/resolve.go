@@ -368,13 +368,12 @@ func (u *URI) AppendResolveReference(dst []byte, ref *URI, opts ...ResolveOption
 // resolution is what steps 1 to 6 of section 5.2 make of a reference: the
 // reference itself (step 3), or the components step 7 recomposes.
 type resolution struct {
-	uri               *URI // the result as it is, or nil
-	scheme, authority Component
-	// The path is dir followed by path: a merged path with no dot
-	// segment is kept in its two pieces, and joined only in the result.
-	dir, path       string
-	query, fragment Component
-	ref             *URI // the reference resolved (after BackwardsCompatibleScheme drops a scheme), for errors
+	uri *URI // the result as it is, or nil
+	// The components of the result when uri is nil. The path is Dir
+	// followed by Path: a merged path with no dot segment is kept in its
+	// two pieces, and joined only in the result.
+	syntax.Target
+	ref *URI // the reference resolved (after BackwardsCompatibleScheme drops a scheme), for errors
 }
 
 // resolveComponents is steps 1 to 6 of section 5.2: the resolution of ref
@@ -423,13 +422,6 @@ func (u *URI) resolveWith(ref *URI, cfg resolveConfig) (resolution, []Warning, e
 		}
 		return resolution{uri: ref, ref: ref}, warnings, nil
 	}
-	authority, path := ref.Authority(), ref.Path()
-	query, fragment := ref.Query(), ref.Fragment()
-
-	// Step 2: a reference to the current document.
-	if path == "" && !scheme.Defined && !authority.Defined && !query.Defined {
-		return resolution{scheme: u.Scheme(), authority: u.Authority(), path: u.Path(), query: u.Query(), fragment: fragment, ref: ref}, warnings, nil
-	}
 	// Step 3, the backwards-compatible reading: the scheme, equal to the
 	// base's, is dropped.
 	if scheme.Defined {
@@ -441,36 +433,32 @@ func (u *URI) resolveWith(ref *URI, cfg resolveConfig) (resolution, []Warning, e
 		}
 		warnings = append(warnings, WarnSchemeDropped)
 		ref = rest
-		scheme, authority, path = ref.Scheme(), ref.Authority(), ref.Path()
-		query, fragment = ref.Query(), ref.Fragment()
-		if path == "" && !authority.Defined && !query.Defined {
-			return resolution{scheme: u.Scheme(), authority: u.Authority(), path: u.Path(), query: u.Query(), fragment: fragment, ref: ref}, warnings, nil
-		}
 	}
-	if u.IsOpaque() {
+	// Steps 2 and 4 to 6b, the skeleton both RFCs share, under RFC 2396's
+	// rules: only a reference with nothing but a fragment is one to the
+	// current document (step 2), and a query-only reference ("?y") merges
+	// its empty path (Appendix C). After a scheme was dropped, what
+	// follows it is resolved as a relative reference, even where it reads
+	// with a scheme of its own ("http:http:g" reads "http:g" after it).
+	res := resolution{ref: ref}
+	t := &res.Target
+	t.Resolve(u.ref, &u.spans, ref.ref, &ref.spans, scheme.Defined, syntax.ResolveRules{QueryOnlyMerges: true})
+	if t.Kind != syntax.SameDocument && u.IsOpaque() {
 		return fail(OpaqueBase)
 	}
-	scheme = u.Scheme()
-	// Step 4: a network-path reference keeps its own authority and path.
-	// Step 5: an absolute-path reference keeps its path as it is.
-	if authority.Defined || strings.HasPrefix(path, "/") {
-		if !authority.Defined {
-			authority = u.Authority()
-		}
-		return resolution{scheme: scheme, authority: authority, path: path, query: query, fragment: fragment, ref: ref}, warnings, nil
+	// Steps 4 and 5 keep the reference's path as it is; step 6 merges a
+	// relative one with the base's directory.
+	if t.Kind != syntax.RelativePath {
+		return res, warnings, nil
 	}
-	authority = u.Authority()
-	// Step 6: merge with the base path.
-	dir, emptyBase := u.mergeDir(path)
-	if emptyBase {
+	if t.EmptyBasePath {
 		warnings = append(warnings, WarnEmptyBasePath)
 	}
-	if !syntax.HasDotSegment(dir) && !syntax.HasDotSegment(path) {
-		// Steps 6c to 6g leave the merged path as it is: a segment of
-		// dir, which is empty or ends in "/", cannot run on into path.
-		return resolution{scheme: scheme, authority: authority, dir: dir, path: path, query: query, fragment: fragment, ref: ref}, warnings, nil
+	if !t.Dotted {
+		// Steps 6c to 6g leave the merged path as it is.
+		return res, warnings, nil
 	}
-	merged, aboveRoot := removeDotSegments(dir + path)
+	merged, aboveRoot := removeDotSegments(t.Dir + t.Path)
 	if aboveRoot > 0 {
 		switch cfg.dotDot {
 		case KeepDotDot:
@@ -481,20 +469,8 @@ func (u *URI) resolveWith(ref *URI, cfg resolveConfig) (resolution, []Warning, e
 			return fail(DotDotRefused)
 		}
 	}
-	return resolution{scheme: scheme, authority: authority, path: merged, query: query, fragment: fragment, ref: ref}, warnings, nil
-}
-
-// mergeDir is what steps 6a and 6b of section 5.2 put before the relative
-// path of a reference against the hierarchical base u: u's path up to and
-// including its last "/" (empty if it has none), and whether u's empty
-// path was read as "/" (see [WarnEmptyBasePath]).
-func (u *URI) mergeDir(path string) (dir string, emptyBase bool) {
-	basePath := u.Path()
-	if basePath == "" && u.Authority().Defined && path != "" {
-		emptyBase = true
-		basePath = "/"
-	}
-	return basePath[:strings.LastIndexByte(basePath, '/')+1], emptyBase
+	t.Dir, t.Path = "", merged
+	return res, warnings, nil
 }
 
 // joined reports whether s is a followed by b, without joining them.
@@ -514,7 +490,7 @@ func (r *resolution) compose(base *URI, warnings []Warning) (*URI, []Warning, er
 
 // composeInto is compose into a URI the caller provides.
 func (r *resolution) composeInto(res *URI, base *URI) error {
-	if err := base.Profile().composeInto(res, r.scheme, r.authority, r.dir, r.path, r.query, r.fragment); err != nil {
+	if err := base.Profile().composeInto(res, Component(r.Scheme), Component(r.Authority), r.Dir, r.Path, Component(r.Query), Component(r.Fragment)); err != nil {
 		return &ResolveError{Op: "resolve", Reason: Unrepresentable, Base: base.ref, Ref: r.ref.ref, Err: err}
 	}
 	return nil
@@ -529,46 +505,8 @@ func (r *resolution) is(target *URI) bool {
 	if r.uri != nil {
 		return r.uri.ref == target.ref
 	}
-	return r.scheme == target.Scheme() && r.authority == target.Authority() && joined(target.Path(), r.dir, r.path) &&
-		r.query == target.Query() && r.fragment == target.Fragment() && recomposesTo(target.ref, r.scheme, r.authority, r.dir, r.path, r.query, r.fragment)
-}
-
-// recomposesTo reports whether Recompose gives s for the components, the
-// path being dir followed by path, without building the string.
-func recomposesTo(s string, scheme, authority Component, dir, path string, query, fragment Component) bool {
-	if scheme.Defined {
-		if !strings.HasPrefix(s, scheme.Value) || len(s) == len(scheme.Value) || s[len(scheme.Value)] != ':' {
-			return false
-		}
-		s = s[len(scheme.Value)+1:]
-	}
-	if authority.Defined {
-		if !strings.HasPrefix(s, "//") || !strings.HasPrefix(s[2:], authority.Value) {
-			return false
-		}
-		s = s[2+len(authority.Value):]
-	}
-	if !strings.HasPrefix(s, dir) {
-		return false
-	}
-	s = s[len(dir):]
-	if !strings.HasPrefix(s, path) {
-		return false
-	}
-	s = s[len(path):]
-	if query.Defined {
-		if !strings.HasPrefix(s, "?") || !strings.HasPrefix(s[1:], query.Value) {
-			return false
-		}
-		s = s[1+len(query.Value):]
-	}
-	if fragment.Defined {
-		if !strings.HasPrefix(s, "#") || !strings.HasPrefix(s[1:], fragment.Value) {
-			return false
-		}
-		s = s[1+len(fragment.Value):]
-	}
-	return s == ""
+	return Component(r.Scheme) == target.Scheme() && Component(r.Authority) == target.Authority() && joined(target.Path(), r.Dir, r.Path) &&
+		Component(r.Query) == target.Query() && Component(r.Fragment) == target.Fragment() && syntax.RecomposesTo(target.ref, r.Scheme, r.Authority, r.Dir, r.Path, r.Query, r.Fragment)
 }
 
 // removeDotSegments applies steps 6c to 6f of section 5.2 to a merged path,

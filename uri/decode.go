@@ -2,6 +2,8 @@ package uri
 
 import (
 	"strings"
+
+	"github.com/rfc2396/rfc2396/internal/syntax"
 )
 
 // The decoded accessors that package parser has too (UserInfoFields,
@@ -20,11 +22,8 @@ func (u *URI[R]) PathSegments() []string {
 	if p == "" {
 		return nil
 	}
-	if p[0] == '/' {
-		p = p[1:]
-	}
-	segs := make([]string, 0, strings.Count(p, "/")+1)
-	for seg := range strings.SplitSeq(p, "/") {
+	segs := make([]string, 0, strings.Count(strings.TrimPrefix(p, "/"), "/")+1)
+	for seg := range syntax.Segments(p) {
 		segs = append(segs, decode(seg))
 	}
 	return segs

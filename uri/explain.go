@@ -2,7 +2,8 @@ package uri
 
 import (
 	"slices"
-	"strings"
+
+	"github.com/rfc2396/rfc2396/internal/syntax"
 )
 
 // explainError returns the *Error for an input that does not match rule.
@@ -31,7 +32,7 @@ func (g *Grammar[R]) explainError(rule R, input string) *Error[R] {
 		}
 	}
 	var path []R
-	if slices.Contains(res.Path, g.d.Scheme) && !colonAhead(input[res.Offset:]) {
+	if slices.Contains(res.Path, g.d.Scheme) && !syntax.ColonAhead(input[res.Offset:]) {
 		// Inside a first segment that could be a scheme or a relative
 		// path, with no ":" ahead to make it a scheme: "my file.html" is
 		// a relative-ref with a space, not a URI whose scheme has one.
@@ -53,11 +54,4 @@ func (g *Grammar[R]) explainError(rule R, input string) *Error[R] {
 		e.ValidUnder = g.needs(rule, input)
 	}
 	return e
-}
-
-// colonAhead reports whether s has a ":" before its first "/", "?" or "#":
-// whether what is read as a scheme could still end as one.
-func colonAhead(s string) bool {
-	i := strings.IndexAny(s, ":/?#")
-	return i >= 0 && s[i] == ':'
 }

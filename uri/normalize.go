@@ -186,14 +186,7 @@ func (nz normalizer) normalizePath(path string, hasScheme, hasAuthority bool) st
 		}
 		// Section 5.2.4 would make the path absolute ("a/../c" is "/c").
 	}
-	path = reduceRootless(kept)
-	first, _, _ := strings.Cut(path, "/")
-	if path == "" || first == "" || !hasScheme && strings.Contains(first, ":") {
-		// "" is the current document, not "./"; "//x" would be an
-		// authority; "a:b" would be a scheme (section 4.2).
-		path = "./" + path
-	}
-	return path
+	return syntax.KeepRelative(reduceRootless(kept), hasScheme)
 }
 
 // normalizeEncodingKeepDots is normalizeEncoding, except that a segment

@@ -48,7 +48,7 @@ func relativize[R Rule](b, t, r *URI[R]) error {
 	if b.Scheme() != t.Scheme() {
 		// Only the target itself can reach it (see syntax.Candidates):
 		// it resolves to itself when it has no dot segments.
-		if got, warnings := resolveParsed(b, t, resolveConfig{}); got == t.ref && len(warnings) == 0 {
+		if resolvesTo(b, t, t.ref) {
 			*r = *t
 			return nil
 		}
@@ -66,7 +66,7 @@ func relativize[R Rule](b, t, r *URI[R]) error {
 		if g.ParseInto(r, cand.Ref) != nil {
 			continue
 		}
-		if got, warnings := resolveParsed(b, r, resolveConfig{}); got == t.ref && len(warnings) == 0 {
+		if resolvesTo(b, r, t.ref) {
 			return nil
 		}
 	}

@@ -126,11 +126,6 @@ func (u *URI[R]) String() string {
 	return u.ref
 }
 
-// recompose is section 5.3, component recomposition.
-func recompose(scheme, authority Component, path string, query, fragment Component) string {
-	return syntax.Recompose(syntax.Component(scheme), syntax.Component(authority), path, syntax.Component(query), syntax.Component(fragment))
-}
-
 // maxInput is the longest reference Parse takes.
 const maxInput = syntax.MaxRefLen
 

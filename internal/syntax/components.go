@@ -191,6 +191,45 @@ func RecomposeJoined(scheme, authority Component, dir, path string, query, fragm
 	return b.String()
 }
 
+// RecomposesTo reports whether [RecomposeJoined] gives s for the
+// components, the path being dir followed by path, without building the
+// string: whether a resolution's target is a reference already parsed.
+func RecomposesTo(s string, scheme, authority Component, dir, path string, query, fragment Component) bool {
+	if scheme.Defined {
+		if !strings.HasPrefix(s, scheme.Value) || len(s) == len(scheme.Value) || s[len(scheme.Value)] != ':' {
+			return false
+		}
+		s = s[len(scheme.Value)+1:]
+	}
+	if authority.Defined {
+		if !strings.HasPrefix(s, "//") || !strings.HasPrefix(s[2:], authority.Value) {
+			return false
+		}
+		s = s[2+len(authority.Value):]
+	}
+	if !strings.HasPrefix(s, dir) {
+		return false
+	}
+	s = s[len(dir):]
+	if !strings.HasPrefix(s, path) {
+		return false
+	}
+	s = s[len(path):]
+	if query.Defined {
+		if !strings.HasPrefix(s, "?") || !strings.HasPrefix(s[1:], query.Value) {
+			return false
+		}
+		s = s[1+len(query.Value):]
+	}
+	if fragment.Defined {
+		if !strings.HasPrefix(s, "#") || !strings.HasPrefix(s[1:], fragment.Value) {
+			return false
+		}
+		s = s[1+len(fragment.Value):]
+	}
+	return s == ""
+}
+
 // RecomposedLen is the length of the reference [Recompose] makes of the
 // components, computed without making it.
 func RecomposedLen(scheme, authority Component, path string, query, fragment Component) int {
@@ -214,4 +253,14 @@ const MaxRefLen = 1<<31 - 1
 // bytes, after the package's prefix ("rfc2396").
 func TooLongMessage(prefix string, n int) string {
 	return prefix + ": reference of " + strconv.Itoa(n) + " bytes is longer than the 2 GiB this parser takes"
+}
+
+// ColonAhead reports whether s, the rest of a reference from inside its
+// first segment, has a ":" before its first "/", "?" or "#": whether what
+// is read as a scheme could still end as one (both RFCs' error messages
+// read "my file.html" as a relative path with a space, not as a scheme
+// with one).
+func ColonAhead(s string) bool {
+	i := strings.IndexAny(s, ":/?#")
+	return i >= 0 && s[i] == ':'
 }

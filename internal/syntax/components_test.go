@@ -112,3 +112,54 @@ func TestRecompose(t *testing.T) {
 		}
 	}
 }
+
+// TestRecomposesTo checks RecomposesTo against RecomposeJoined over every
+// combination of a few components: true for the string it builds, false
+// for a string one byte longer or shorter, and for the string of any other
+// combination that differs.
+func TestRecomposesTo(t *testing.T) {
+	type parts struct {
+		scheme, authority Component
+		dir, path         string
+		query, fragment   Component
+	}
+	opts := []Component{{}, some(""), some("a")}
+	var all []parts
+	for _, scheme := range []Component{{}, some("s")} {
+		for _, authority := range opts {
+			for _, dir := range []string{"", "/", "/d/"} {
+				for _, path := range []string{"", "p", "/p"} {
+					for _, query := range opts {
+						for _, fragment := range opts {
+							all = append(all, parts{scheme, authority, dir, path, query, fragment})
+						}
+					}
+				}
+			}
+		}
+	}
+	for _, p := range all {
+		s := RecomposeJoined(p.scheme, p.authority, p.dir, p.path, p.query, p.fragment)
+		if !RecomposesTo(s, p.scheme, p.authority, p.dir, p.path, p.query, p.fragment) {
+			t.Fatalf("RecomposesTo(%q, %+v) = false; RecomposeJoined gives that string", s, p)
+		}
+		for _, other := range []string{s + "x", s[:max(len(s)-1, 0)]} {
+			if other != s && RecomposesTo(other, p.scheme, p.authority, p.dir, p.path, p.query, p.fragment) {
+				t.Fatalf("RecomposesTo(%q, %+v) = true; RecomposeJoined gives %q", other, p, s)
+			}
+		}
+		for _, q := range all[:40] {
+			if o := RecomposeJoined(q.scheme, q.authority, q.dir, q.path, q.query, q.fragment); o != s && RecomposesTo(o, p.scheme, p.authority, p.dir, p.path, p.query, p.fragment) {
+				t.Fatalf("RecomposesTo(%q, %+v) = true; RecomposeJoined gives %q", o, p, s)
+			}
+		}
+	}
+}
+
+func TestColonAhead(t *testing.T) {
+	for s, want := range map[string]bool{"le:x": true, "le.html": false, "le/a:b": false, "le?a:b": false, "le#:": false, ":": true, "": false} {
+		if got := ColonAhead(s); got != want {
+			t.Errorf("ColonAhead(%q) = %v; want %v", s, got, want)
+		}
+	}
+}

@@ -17,8 +17,14 @@
 // and what they share of resolving references against a base and back
 // (it was package internal/resolve):
 //
-//   - the removal of dot segments ([ReduceSpans], [Reduce]) and the path
-//     arithmetic of relativization ([RelativeSegments], [Candidates])
+//   - the skeleton of resolution, with each RFC's rules as data: the
+//     target's components before the removal of dot segments
+//     ([Target.Resolve], [ResolveRules], [MergeDir]), and whether a target
+//     recomposes to a string already parsed ([RecomposesTo]) (resolve.go,
+//     components.go);
+//   - the removal of dot segments ([ReduceSpans], [Reduce]), the path
+//     arithmetic of relativization ([RelativeSegments], [Candidates]) and
+//     the guard that keeps a normalized relative path one ([KeepRelative])
 //     (refpath.go);
 //   - the application of their resolution options ([ApplyOptions],
 //     option.go), the codes and texts of their enums, with the resolution

@@ -7,6 +7,7 @@
 package syntax
 
 import (
+	"iter"
 	"slices"
 	"strings"
 )
@@ -328,4 +329,38 @@ func HasDotSegment(path string) bool {
 		}
 	}
 	return false
+}
+
+// KeepRelative returns a relative path from which a normalization has
+// removed dot segments, with "./" before it where it would otherwise be
+// read as another reference: where it is empty (the current document, not
+// "./"), where its first segment is empty (it would start with "/", or
+// with "//" and be read as an authority), and, in a reference with no
+// scheme, where its first segment has a ":" (it would be read as a scheme:
+// RFC 2396 section 5, RFC 3986 section 4.2).
+func KeepRelative(path string, hasScheme bool) string {
+	first, _, _ := strings.Cut(path, "/")
+	if first == "" || !hasScheme && strings.Contains(first, ":") {
+		return "./" + path
+	}
+	return path
+}
+
+// Segments returns the segments of a hierarchical or relative path, split
+// on raw "/" (RFC 2396 and RFC 3986 section 3.3): the "/" that starts an
+// absolute path starts the first segment, so "/a/b" has the segments "a"
+// and "b", "/" one empty segment, and "" none. A segment is raw, as the
+// path holds it: each RFC decodes it its own way (RFC 2396's have
+// parameters after ";").
+func Segments(path string) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		if path == "" {
+			return
+		}
+		for seg := range strings.SplitSeq(strings.TrimPrefix(path, "/"), "/") {
+			if !yield(seg) {
+				return
+			}
+		}
+	}
 }

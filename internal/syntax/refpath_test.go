@@ -146,3 +146,51 @@ func FuzzHasDotSegment(f *testing.F) {
 		}
 	})
 }
+
+func TestKeepRelative(t *testing.T) {
+	tests := []struct {
+		path      string
+		hasScheme bool
+		want      string
+	}{
+		{"a/b", false, "a/b"},
+		{"", false, "./"},
+		{"/x", false, ".//x"},
+		{"//x", true, ".///x"},
+		{"a:b/c", false, "./a:b/c"},
+		{"a:b/c", true, "a:b/c"},
+		{"b/a:c", false, "b/a:c"},
+		{"../a:b", false, "../a:b"},
+	}
+	for _, tt := range tests {
+		if got := KeepRelative(tt.path, tt.hasScheme); got != tt.want {
+			t.Errorf("KeepRelative(%q, %v) = %q; want %q", tt.path, tt.hasScheme, got, tt.want)
+		}
+	}
+}
+
+func TestSegments(t *testing.T) {
+	tests := []struct {
+		path string
+		want []string
+	}{
+		{"", nil},
+		{"/", []string{""}},
+		{"/a/b", []string{"a", "b"}},
+		{"a/b/", []string{"a", "b", ""}},
+		{"//x;p/", []string{"", "x;p", ""}},
+		{"a", []string{"a"}},
+	}
+	for _, tt := range tests {
+		var got []string
+		for seg := range Segments(tt.path) {
+			got = append(got, seg)
+		}
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("Segments(%q) (-want +got):\n%s", tt.path, diff)
+		}
+		for range Segments(tt.path) {
+			break // stopping early must not panic
+		}
+	}
+}

@@ -276,6 +276,16 @@ func Resolver[W, O any](resolve func(base, ref string, opts ...O) (string, []W, 
 	}
 }
 
+// ParsedResolver is the resolution of a parsed reference against a parsed
+// base (a method expression, as (*rfc3986.URI).ResolveReferenceString) with
+// no options and without its warnings, as [InterleavedSemantics] takes it.
+func ParsedResolver[U, W, O any](resolve func(base, ref U, opts ...O) (string, []W, error)) func(base, ref U) (string, error) {
+	return func(base, ref U) (string, error) {
+		t, _, err := resolve(base, ref)
+		return t, err
+	}
+}
+
 // As returns err, or the error it wraps, as an E.
 func As[E error](err error) (E, bool) {
 	var e E

@@ -65,11 +65,11 @@ they differ on some, 2 on a usage, read or write error.`,
 							jb.Out = out
 							jb.Reset()
 							writeCompareJSON(&jb, c)
-							out.Write(jb.B)
+							s.write(jb.B)
 						} else {
 							hb.out = out
 							writeCompareHuman(&hb, c)
-							out.Write(hb.b)
+							s.write(hb.b)
 							hb.b = hb.b[:0]
 						}
 						return c.agree

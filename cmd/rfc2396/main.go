@@ -174,31 +174,48 @@ func (c closedStream) Write([]byte) (int, error) {
 // errClosedAtStart is the error of a write to a closedStream.
 var errClosedAtStart = fmt.Errorf("%w (the descriptor was closed when rfc2396 started)", syscall.EBADF)
 
-// gcHeap is the memory at which the collector first runs, unless GOGC or
+// gcHeap is the most memory the program lets its heap take before the
+// collector runs as often as a memory limit makes it, unless GOGC or
 // GOMEMLIMIT says otherwise; a batch run by workers adds gcPerJob for
-// each (see batch.run).
+// each (see batch.run). Below it, gcPercent paces the collector.
 const (
-	gcHeap   = 16 << 20
-	gcPerJob = 1 << 20
+	gcHeap    = 16 << 20
+	gcPerJob  = 1 << 20
+	gcPercent = 100
 )
 
-// setGC lets the program's memory grow to gcHeap before the collector
-// runs, when the environment does not set GOGC or GOMEMLIMIT. A batch
-// keeps little alive (a line, its record, the automata): with the
-// runtime's default the collector ran over a corpus of 50,000 references
-// for a tenth of the time, to free a few megabytes. 16 MiB leaves the heap
-// some 8 MB between collections, which run a few times a second; at 12 MiB
-// they ran five times as often, for a tenth of compare's time. A heap that
+// setGC paces the collector of a command, when the environment does not
+// set GOGC or GOMEMLIMIT: by gcPercent (the runtime's default), under a
+// memory limit of gcHeap. A batch keeps little alive (a line, its record,
+// the automata), so the heap is collected at about 4 MB, the runtime's
+// least goal, and the program's peak stays about 16 MB at -j 1, most of
+// it the program's own code and data, whatever the input's size. Before,
+// the collector first ran at the limit (GOGC off): a peak of 21-22 MB for
+// 3-5% less CPU time on a 20 MB input (docs/performance.md). A heap that
 // stays over gcHeap (a line of tens of megabytes) is collected as the
 // memory limit says: often, so that it stays near what is alive. The
-// server keeps the runtime's default: it runs for long, and what it keeps
-// alive is not bounded by one line.
+// server keeps the runtime's default: it runs for long, and what it
+// keeps alive is not bounded by one line.
 func setGC() {
 	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
 		return
 	}
-	debug.SetGCPercent(-1)
+	debug.SetGCPercent(gcPercent)
 	debug.SetMemoryLimit(gcHeap)
+}
+
+// gcForWorkers makes room for what jobs workers hold in flight (a batch's
+// chunks, lint's windows) when setGC paces the collector, not the
+// environment: gcPerJob more memory and gcPercent more pace for each
+// worker. Without the pace, the chunks alive between collections leave
+// less room for garbage, and the collector ran half as often again as
+// with one worker, for a tenth more of the work of parse --json -j 2.
+func gcForWorkers(jobs int) {
+	if jobs <= 1 || debug.SetMemoryLimit(-1) != gcHeap {
+		return
+	}
+	debug.SetMemoryLimit(gcHeap + int64(jobs)*gcPerJob)
+	debug.SetGCPercent(gcPercent * jobs)
 }
 
 // run runs the tool with args (os.Args[1:]) and returns the exit status.

@@ -158,7 +158,7 @@ func runParse(inv *invocation, opt parseOptions, files []string) int {
 				jb.Out = out
 				jb.Reset()
 				records.Write(&jb, in, &r.Reading)
-				out.Write(jb.B)
+				s.write(jb.B)
 			default:
 				writeParseHuman(out, &r)
 			}

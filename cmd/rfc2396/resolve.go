@@ -122,7 +122,7 @@ func runResolve(inv *invocation, rd report.Reader, newReader func() report.Reade
 				report.WriteError(&o, err, "ref")
 				writeJSONWarnings(&o, warnings)
 				o.End(true)
-				out.Write(jb.B)
+				s.write(jb.B)
 				return err == nil
 			}
 			writeResolution(out, ref, result, err, warnings)
@@ -236,7 +236,7 @@ decoded.`,
 							o.StrOrNull("result", n, err != nil)
 							report.WriteError(&o, err, "input")
 							o.End(true)
-							out.Write(jb.B)
+							s.write(jb.B)
 						} else if err != nil {
 							what := "invalid " + rd.StartRule()
 							if isComposeError(err) {
@@ -307,7 +307,7 @@ resolving it). --standard rfc3986 relativizes by RFC 3986's section 5.2.`,
 							o.StrOrNull("result", rel, err != nil)
 							report.WriteError(&o, err, "target")
 							o.End(true)
-							out.Write(jb.B)
+							s.write(jb.B)
 						} else if err != nil {
 							fmt.Fprintf(out, "%s: not relativized\n", shortDisplay(target))
 							writeErrorDetail(out, err)

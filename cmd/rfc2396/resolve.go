@@ -158,11 +158,16 @@ func writeJSONWarnings[W report.Warning](o *report.Object, warnings []W) {
 // writeResolution writes the text line of one resolution, the error under
 // it, and its warnings.
 func writeResolution[W report.Warning](out *bufio.Writer, ref, result string, err error, warnings []W) {
+	// Written piece by piece: fmt would box each string, two allocations
+	// a reference.
+	out.WriteString(shortDisplay(ref))
 	if err != nil {
-		fmt.Fprintf(out, "%s: not resolved\n", shortDisplay(ref))
+		out.WriteString(": not resolved\n")
 		writeErrorDetail(out, err)
 	} else {
-		fmt.Fprintf(out, "%s -> %s\n", shortDisplay(ref), result)
+		out.WriteString(" -> ")
+		out.WriteString(result)
+		out.WriteByte('\n')
 	}
 	for _, w := range warnings {
 		fmt.Fprintf(out, "  warning %s: %s\n", w.Code(), w)

@@ -96,6 +96,9 @@ type invocation struct {
 	// is the batch being read, for the position of a quiet line.
 	quiet *quietOptions
 	batch *batch
+	// gcPercent, when not 0, is the collector's pace for the batch in
+	// place of gcPercent (see paceGC).
+	gcPercent int
 	// chunkLines, when not 0, is how many lines a batch gives a worker
 	// at a time in place of batchLines, and how many bytes lint records
 	// of a file before it waits for its turn in place of lintRecordMax
@@ -204,18 +207,24 @@ func setGC() {
 	debug.SetMemoryLimit(gcHeap)
 }
 
-// gcForWorkers makes room for what jobs workers hold in flight (a batch's
-// chunks, lint's windows) when setGC paces the collector, not the
-// environment: gcPerJob more memory and gcPercent more pace for each
-// worker. Without the pace, the chunks alive between collections leave
-// less room for garbage, and the collector ran half as often again as
-// with one worker, for a tenth more of the work of parse --json -j 2.
-func gcForWorkers(jobs int) {
-	if jobs <= 1 || debug.SetMemoryLimit(-1) != gcHeap {
+// paceGC paces the collector for a batch of jobs workers when setGC
+// paced it, not the environment: percent (gcPercent when 0) for each
+// worker, and gcPerJob more memory for each. Without the pace a worker
+// adds, the chunks alive between collections left less room for garbage,
+// and the collector ran half as often again as with one worker, for a
+// tenth more of the work of parse --json -j 2.
+func paceGC(percent, jobs int) {
+	if debug.SetMemoryLimit(-1) != gcHeap {
 		return
 	}
-	debug.SetMemoryLimit(gcHeap + int64(jobs)*gcPerJob)
-	debug.SetGCPercent(gcPercent * jobs)
+	if percent == 0 {
+		percent = gcPercent
+	}
+	jobs = max(jobs, 1)
+	debug.SetGCPercent(percent * jobs)
+	if jobs > 1 {
+		debug.SetMemoryLimit(gcHeap + int64(jobs)*gcPerJob)
+	}
 }
 
 // run runs the tool with args (os.Args[1:]) and returns the exit status.

@@ -56,7 +56,7 @@ they differ on some, 2 on a usage, read or write error.`,
 				// compare keeps the automata of every profile alive,
 				// about 2 MB: at gcPercent the collector ran three times
 				// as often as before the pace and cost 8 % more
-				// instructions; at compareGCPercent, 3 %.
+				// instructions; at compareGCPercent, 3-5 %.
 				inv.gcPercent = compareGCPercent
 				return runBatch(inv, inv.args, *files, "differing", func() refFunc {
 					var jb report.Buffer     // one JSON line, written whole (a long string as it goes)

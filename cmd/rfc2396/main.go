@@ -195,7 +195,7 @@ const (
 // least goal, and the program's peak stays about 16 MB at -j 1, most of
 // it the program's own code and data, whatever the input's size. Before,
 // the collector first ran at the limit (GOGC off): a peak of 21-22 MB for
-// 3-5% less CPU time on a 20 MB input (docs/performance.md). A heap that
+// 1-5 % fewer instructions on a 20 MB input (docs/performance.md). A heap that
 // stays over gcHeap (a line of tens of megabytes) is collected as the
 // memory limit says: often, so that it stays near what is alive. The
 // server keeps the runtime's default: it runs for long, and what it

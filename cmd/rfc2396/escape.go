@@ -74,7 +74,7 @@ func runEscape(inv *invocation, component string, asJSON bool) int {
 					report.WriteError(&o, err, "input")
 				}
 				o.End(true)
-				out.Write(jb.B)
+				sk.write(jb.B)
 				return err == nil
 			}
 			if err != nil {
@@ -129,7 +129,7 @@ func runUnescape(inv *invocation, asJSON bool) int {
 					report.WriteError(&o, err, "input")
 				}
 				o.End(true)
-				out.Write(jb.B)
+				sk.write(jb.B)
 				return err == nil
 			}
 			if err != nil {

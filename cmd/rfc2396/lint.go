@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime/debug"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -182,11 +181,7 @@ func runLint(inv *invocation, o *lintOptions) int {
 	// One file at a time: the workers read each file's text, in windows
 	// (document.Options.Workers).
 	l.workers = jobs
-	if jobs > 1 && debug.SetMemoryLimit(-1) == gcHeap {
-		// setGC's limit, not the environment's: room for the windows in
-		// flight, as batch.run leaves for its chunks.
-		debug.SetMemoryLimit(gcHeap + int64(jobs)*gcPerJob)
-	}
+	paceGC(0, jobs) // room for the windows in flight
 	// Standard output is buffered by the invocation; a failed write is
 	// remembered there and reported once, by run, when lint returns.
 	out := inv.output()

@@ -53,6 +53,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"runtime/debug"
 	"strings"
 	"syscall"
@@ -96,6 +97,9 @@ type invocation struct {
 	// is the batch being read, for the position of a quiet line.
 	quiet *quietOptions
 	batch *batch
+	// gcPercent, when not 0, is the collector's pace for the batch in
+	// place of gcPercent (see paceGC).
+	gcPercent int
 	// chunkLines, when not 0, is how many lines a batch gives a worker
 	// at a time in place of batchLines, and how many bytes lint records
 	// of a file before it waits for its turn in place of lintRecordMax
@@ -174,31 +178,64 @@ func (c closedStream) Write([]byte) (int, error) {
 // errClosedAtStart is the error of a write to a closedStream.
 var errClosedAtStart = fmt.Errorf("%w (the descriptor was closed when rfc2396 started)", syscall.EBADF)
 
-// gcHeap is the memory at which the collector first runs, unless GOGC or
+// gcHeap is the most memory the program lets its heap take before the
+// collector runs as often as a memory limit makes it, unless GOGC or
 // GOMEMLIMIT says otherwise; a batch run by workers adds gcPerJob for
-// each (see batch.run).
+// each (see batch.run). Below it, gcPercent paces the collector.
 const (
-	gcHeap   = 16 << 20
-	gcPerJob = 1 << 20
+	gcHeap    = 16 << 20
+	gcPerJob  = 1 << 20
+	gcPercent = 100
 )
 
-// setGC lets the program's memory grow to gcHeap before the collector
-// runs, when the environment does not set GOGC or GOMEMLIMIT. A batch
-// keeps little alive (a line, its record, the automata): with the
-// runtime's default the collector ran over a corpus of 50,000 references
-// for a tenth of the time, to free a few megabytes. 16 MiB leaves the heap
-// some 8 MB between collections, which run a few times a second; at 12 MiB
-// they ran five times as often, for a tenth of compare's time. A heap that
+// setGC paces the collector of a command, when the environment does not
+// set GOGC or GOMEMLIMIT: by gcPercent (the runtime's default), under a
+// memory limit of gcHeap. A batch keeps little alive (a line, its record,
+// the automata), so the heap is collected at about 4 MB, the runtime's
+// least goal, and the program's peak stays about 16 MB at -j 1, most of
+// it the program's own code and data, whatever the input's size. Before,
+// the collector first ran at the limit (GOGC off): a peak of 21-22 MB for
+// 1-5 % fewer instructions on a 20 MB input (docs/performance.md). A heap that
 // stays over gcHeap (a line of tens of megabytes) is collected as the
 // memory limit says: often, so that it stays near what is alive. The
-// server keeps the runtime's default: it runs for long, and what it keeps
-// alive is not bounded by one line.
+// server keeps the runtime's default: it runs for long, and what it
+// keeps alive is not bounded by one line.
 func setGC() {
 	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
 		return
 	}
-	debug.SetGCPercent(-1)
+	debug.SetGCPercent(gcPercent)
 	debug.SetMemoryLimit(gcHeap)
+}
+
+// paceGC paces the collector for a batch of jobs workers when setGC
+// paced it, not the environment: percent (gcPercent when 0) for each
+// worker, and gcPerJob more memory for each. Without the pace a worker
+// adds, the chunks alive between collections left less room for garbage,
+// and the collector ran half as often again as with one worker, for a
+// tenth more of the work of parse --json -j 2.
+//
+// It also runs the program on at most jobs processors (GOMAXPROCS), so
+// that -j 1 uses one core, the collector's work included: on two, the
+// collector marked on the other core while the batch went on allocating,
+// and each processor kept its own spans of every size, for 2-4 MB more
+// peak memory (resolve and normalize on a 20 MB input, 16.5 MB to 18-20)
+// and the same CPU time.
+func paceGC(percent, jobs int) {
+	if debug.SetMemoryLimit(-1) != gcHeap {
+		return
+	}
+	if jobs >= 1 && jobs < runtime.GOMAXPROCS(0) {
+		runtime.GOMAXPROCS(jobs)
+	}
+	if percent == 0 {
+		percent = gcPercent
+	}
+	jobs = max(jobs, 1)
+	debug.SetGCPercent(percent * jobs)
+	if jobs > 1 {
+		debug.SetMemoryLimit(gcHeap + int64(jobs)*gcPerJob)
+	}
 }
 
 // run runs the tool with args (os.Args[1:]) and returns the exit status.

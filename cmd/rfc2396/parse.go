@@ -158,7 +158,7 @@ func runParse(inv *invocation, opt parseOptions, files []string) int {
 				jb.Out = out
 				jb.Reset()
 				records.Write(&jb, in, &r.Reading)
-				out.Write(jb.B)
+				s.write(jb.B)
 			default:
 				writeParseHuman(out, &r)
 			}
@@ -356,16 +356,20 @@ func writeErrorDetail(w *bufio.Writer, err error) {
 		ErrorWithPosition() string
 	}
 	if errors.As(err, &perr) {
-		lines := strings.Split(perr.ErrorWithPosition(), "\n")
 		// An error that wraps the syntax error (resolve's "invalid
 		// reference: ...") says more in its first line.
-		lines[0] = err.Error()
-		for _, line := range lines {
+		// Line by line, without the slice of strings.Split.
+		_, rest, more := strings.Cut(perr.ErrorWithPosition(), "\n")
+		line := err.Error()
+		for {
 			w.WriteString("  ")
 			w.WriteString(line)
 			w.WriteByte('\n')
+			if !more {
+				return
+			}
+			line, rest, more = strings.Cut(rest, "\n")
 		}
-		return
 	}
 	w.WriteString("  ")
 	w.WriteString(err.Error())

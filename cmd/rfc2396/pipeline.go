@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"io"
-	"runtime/debug"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -71,6 +70,20 @@ func (s *sink) stderr() io.Writer {
 	}
 	s.b.progress.clear()
 	return s.inv.errOut
+}
+
+// write writes p, the whole output of a reference or the end of it, to
+// standard output. A sink that records takes it into the chunk's recorder
+// at once when s.out holds nothing before it, which spares the copy
+// through s.out: with -j, what a batch writes is copied from buffer to
+// buffer on its way, and the copies done by the goroutine that writes in
+// order bound how far the workers scale.
+func (s *sink) write(p []byte) {
+	if s.rec != nil && s.out.Buffered() == 0 {
+		s.rec.add(false, p)
+		return
+	}
+	s.out.Write(p)
 }
 
 // warnf writes one line of diagnostics to standard error, as
@@ -174,6 +187,7 @@ type chunk struct {
 // called by one goroutine only.
 func (b *batch) run(newWorker func() refFunc) {
 	jobs := b.inv.streams.jobs.n()
+	paceGC(b.inv.gcPercent, jobs) // with -j, room for the chunks in flight
 	if jobs <= 1 {
 		f := newWorker()
 		s := &sink{inv: b.inv, b: b, out: b.inv.output()}
@@ -185,11 +199,6 @@ func (b *batch) run(newWorker func() refFunc) {
 			return b.done(f(s, e.ref))
 		})
 		return
-	}
-	if debug.SetMemoryLimit(-1) == gcHeap {
-		// setGC's limit, not the environment's: room for the chunks
-		// in flight.
-		debug.SetMemoryLimit(gcHeap + int64(jobs)*gcPerJob)
 	}
 	lines := batchLines
 	if b.inv.chunkLines > 0 {

@@ -122,7 +122,7 @@ func runResolve(inv *invocation, rd report.Reader, newReader func() report.Reade
 				report.WriteError(&o, err, "ref")
 				writeJSONWarnings(&o, warnings)
 				o.End(true)
-				out.Write(jb.B)
+				s.write(jb.B)
 				return err == nil
 			}
 			writeResolution(out, ref, result, err, warnings)
@@ -158,11 +158,16 @@ func writeJSONWarnings[W report.Warning](o *report.Object, warnings []W) {
 // writeResolution writes the text line of one resolution, the error under
 // it, and its warnings.
 func writeResolution[W report.Warning](out *bufio.Writer, ref, result string, err error, warnings []W) {
+	// Written piece by piece: fmt would box each string, two allocations
+	// a reference.
+	out.WriteString(shortDisplay(ref))
 	if err != nil {
-		fmt.Fprintf(out, "%s: not resolved\n", shortDisplay(ref))
+		out.WriteString(": not resolved\n")
 		writeErrorDetail(out, err)
 	} else {
-		fmt.Fprintf(out, "%s -> %s\n", shortDisplay(ref), result)
+		out.WriteString(" -> ")
+		out.WriteString(result)
+		out.WriteByte('\n')
 	}
 	for _, w := range warnings {
 		fmt.Fprintf(out, "  warning %s: %s\n", w.Code(), w)
@@ -236,7 +241,7 @@ decoded.`,
 							o.StrOrNull("result", n, err != nil)
 							report.WriteError(&o, err, "input")
 							o.End(true)
-							out.Write(jb.B)
+							s.write(jb.B)
 						} else if err != nil {
 							what := "invalid " + rd.StartRule()
 							if isComposeError(err) {
@@ -307,7 +312,7 @@ resolving it). --standard rfc3986 relativizes by RFC 3986's section 5.2.`,
 							o.StrOrNull("result", rel, err != nil)
 							report.WriteError(&o, err, "target")
 							o.End(true)
-							out.Write(jb.B)
+							s.write(jb.B)
 						} else if err != nil {
 							fmt.Fprintf(out, "%s: not relativized\n", shortDisplay(target))
 							writeErrorDetail(out, err)

@@ -70,13 +70,13 @@ func main() {
 	var err error
 	switch os.Args[1] {
 	case "grammar":
-		err = generateGrammar()
+		err = cachedStep(os.Args[1:], generateGrammar)
 	case "standard":
 		if len(os.Args) != 3 {
 			err = fmt.Errorf("usage: gen standard NAME.manifest.json")
 			break
 		}
-		err = generateStandard(os.Args[2])
+		err = cachedStep(os.Args[1:], func() error { return generateStandard(os.Args[2]) })
 	case "render":
 		if len(os.Args) != 2 {
 			err = fmt.Errorf("usage: gen render")
@@ -106,8 +106,24 @@ func main() {
 	}
 }
 
+// cachedStep runs the command args, whose work is run, through the step
+// cache (stepcache.go), and says on standard error when the cache served
+// it.
+func cachedStep(args []string, run func() error) error {
+	c := openStepCache()
+	exe, err := executableHash()
+	if err != nil {
+		c = nil
+	}
+	hit, err := runStep(c, exe, args, run)
+	if hit {
+		fmt.Fprintf(os.Stderr, "gen %s: inputs as in a recorded run: its outputs, from the cache (%s=off runs it)\n", strings.Join(args, " "), stepCacheEnv)
+	}
+	return err
+}
+
 func generateGrammar() error {
-	src, err := os.ReadFile("rfc2396.peg")
+	src, err := readInput("rfc2396.peg")
 	if err != nil {
 		return err
 	}
@@ -284,7 +300,7 @@ func writeGo(path string, src []byte) error {
 // have the expected shape, so that a different peg version cannot be
 // patched silently wrong.
 func patch(path string) error {
-	src, err := os.ReadFile(path)
+	src, err := readInput(path)
 	if err != nil {
 		return err
 	}

@@ -48,6 +48,12 @@
 // are the first and last go:generate lines: the files go generate rewrote
 // with the bytes they held get their modification times back, so that go
 // test's cache of the tests that read them stays valid (see mtimes.go).
+//
+// gen grammar and gen standard are served from a cache, outside the
+// checkout, when gen and every file the command reads are as in a run it
+// recorded: the outputs are then those of that run, written where the
+// tree differs from them (see stepcache.go). RFC2396_GEN_CACHE=off runs
+// them, as CI's drift check does.
 package main
 
 import (
@@ -107,18 +113,15 @@ func main() {
 }
 
 // cachedStep runs the command args, whose work is run, through the step
-// cache (stepcache.go), and says on standard error when the cache served
-// it.
+// cache (stepcache.go). Like go build's cache, it says nothing when the
+// cache serves the command.
 func cachedStep(args []string, run func() error) error {
 	c := openStepCache()
 	exe, err := executableHash()
 	if err != nil {
 		c = nil
 	}
-	hit, err := runStep(c, exe, args, run)
-	if hit {
-		fmt.Fprintf(os.Stderr, "gen %s: inputs as in a recorded run: its outputs, from the cache (%s=off runs it)\n", strings.Join(args, " "), stepCacheEnv)
-	}
+	_, err = runStep(c, exe, args, run)
 	return err
 }
 

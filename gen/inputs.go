@@ -76,13 +76,11 @@ func readInput(path string) ([]byte, error) {
 	return data, err
 }
 
-// statInput is os.Stat, recorded: whether a file is there (gen asks of
-// files only, and only whether they exist).
+// statInput is os.Stat, recorded: whether something is there (gen asks
+// only that of the paths it stats).
 func statInput(path string) (fs.FileInfo, error) {
 	info, err := os.Stat(path)
 	switch {
-	case err == nil && !info.Mode().IsRegular():
-		return nil, fmt.Errorf("%s: not a regular file", path)
 	case err == nil:
 		recordFile(path, presentHash)
 	case errors.Is(err, fs.ErrNotExist):

@@ -167,18 +167,18 @@ func runStep(c *stepCache, exeHash string, args []string, run func() error) (hit
 // current reports whether every input of e is on disk as recorded.
 func (e *stepEntry) current() bool {
 	for path, want := range e.Files {
-		data, err := os.ReadFile(filepath.FromSlash(path))
-		switch {
-		case errors.Is(err, fs.ErrNotExist):
-			if want != absentHash {
+		path = filepath.FromSlash(path)
+		switch want {
+		case absentHash, presentHash:
+			_, err := os.Stat(path)
+			if errors.Is(err, fs.ErrNotExist) != (want == absentHash) || (err != nil && !errors.Is(err, fs.ErrNotExist)) {
 				return false
 			}
-		case err != nil:
-			return false
-		case want == absentHash:
-			return false
-		case want != presentHash && sha256Hex(data) != want:
-			return false
+		default:
+			data, err := os.ReadFile(path)
+			if err != nil || sha256Hex(data) != want {
+				return false
+			}
 		}
 	}
 	for pattern, want := range e.Globs {

@@ -283,7 +283,7 @@ func TestConsistentEdits(t *testing.T) {
 		// edited.
 		t.Skip("RFC2396_LONG=1 runs the cases on rfc2396.peg")
 	}
-	t.Chdir("..") // loadEdits reads edits/ from the repository's root
+	chdir(t, "..") // loadEdits reads edits/ from the repository's root
 	peg, err := os.ReadFile("rfc2396.peg")
 	if err != nil {
 		t.Fatal(err)

@@ -105,7 +105,7 @@ func TestStepCacheMisses(t *testing.T) {
 		{name: "an argument split", args: []string{"standard x.manifest.json"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			t.Chdir(t.TempDir())
+			chdir(t, t.TempDir())
 			fakeTree(t)
 			c := &stepCache{dir: t.TempDir(), perKey: stepsPerKey, maxBytes: stepCacheBytes}
 			runs := 0
@@ -174,7 +174,7 @@ func sameStaged(a, b map[string]stagedChange) bool {
 // cache is not served: the command runs, and records a sound entry.
 func TestStepCacheDamaged(t *testing.T) {
 	useStaging(t)
-	t.Chdir(t.TempDir())
+	chdir(t, t.TempDir())
 	fakeTree(t)
 	c := &stepCache{dir: t.TempDir(), perKey: stepsPerKey, maxBytes: stepCacheBytes}
 	args := []string{"grammar"}
@@ -217,7 +217,7 @@ func TestStepCacheDamaged(t *testing.T) {
 // the least recently used dropped first.
 func TestStepCacheBounded(t *testing.T) {
 	useStaging(t)
-	t.Chdir(t.TempDir())
+	chdir(t, t.TempDir())
 	fakeTree(t)
 	c := &stepCache{dir: t.TempDir(), perKey: 2, maxBytes: 1 << 20}
 	runs := 0
@@ -256,11 +256,35 @@ func TestStepCacheBounded(t *testing.T) {
 // TestStepCacheAgreesWithRun runs gen standard of a small standard of
 // the repository without the cache, then through an empty cache, then
 // through the cache again, which serves it: the three stage the same
-// changes (nothing is committed: the tree is left as it is).
+// changes. It runs in a copy of the files the command reads (the
+// repository's root is not made the working directory: go test's cache
+// would then rerun gen's tests whenever a file is written there).
 func TestStepCacheAgreesWithRun(t *testing.T) {
 	useStaging(t)
-	t.Chdir("..")
 	const manifest = "rfc8141.manifest.json"
+	copied := []string{manifest, "rfc8141.peg", "rfc3986.manifest.json", "rfc3986.peg", "grammar/rfc8141.abnf",
+		"generate.go", "rfc8141/grammar/testdata/explain.txt"}
+	svgs, err := filepath.Glob("../site/data/rfc8141/diagrams/*.svg")
+	if err != nil || len(svgs) == 0 {
+		t.Fatalf("the diagrams of rfc8141: %v %v", svgs, err)
+	}
+	for _, svg := range svgs {
+		copied = append(copied, strings.TrimPrefix(filepath.ToSlash(svg), "../"))
+	}
+	dir := t.TempDir()
+	for _, name := range copied {
+		data, err := os.ReadFile(filepath.Join("..", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.MkdirAll(filepath.Join(dir, filepath.Dir(name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	chdir(t, dir)
 	args := []string{"standard", manifest}
 	run := func() error { return generateStandard(manifest) }
 	if _, err := runStep(nil, "", args, run); err != nil {
@@ -287,6 +311,11 @@ func TestStepCacheAgreesWithRun(t *testing.T) {
 	for _, in := range []string{manifest, "rfc8141.peg", "rfc3986.peg", "grammar/rfc8141.abnf"} {
 		if _, ok := e.Files[in]; !ok {
 			t.Errorf("%s is not an input of the recorded run (inputs: %v)", in, slices.Sorted(maps.Keys(e.Files)))
+		}
+	}
+	for in, hash := range e.Files {
+		if hash != absentHash && !slices.Contains(copied, in) {
+			t.Errorf("the run read %s, which the test does not copy", in)
 		}
 	}
 }
@@ -337,4 +366,25 @@ func TestInputsAreRecorded(t *testing.T) {
 			return true
 		})
 	}
+}
+
+// chdir makes dir the working directory for the rest of the test, as
+// t.Chdir does, but goes back by os.Chdir too: go test's cache follows
+// the working directory through the changes os.Chdir logs, and t.Chdir's
+// way back is not one, so the files later tests read would be looked
+// for in dir, and a change to them would not rerun the tests.
+func chdir(t *testing.T, dir string) {
+	t.Helper()
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chdir(dir); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if err := os.Chdir(wd); err != nil {
+			t.Error(err)
+		}
+	})
 }

@@ -116,12 +116,15 @@ func main() {
 // cache (stepcache.go). Like go build's cache, it says nothing when the
 // cache serves the command.
 func cachedStep(args []string, run func() error) error {
+	var exe string
 	c := openStepCache()
-	exe, err := executableHash()
-	if err != nil {
-		c = nil
+	if c != nil {
+		var err error
+		if exe, err = executableHash(); err != nil {
+			c = nil
+		}
 	}
-	_, err = runStep(c, exe, args, run)
+	_, err := runStep(c, exe, args, run)
 	return err
 }
 

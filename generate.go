@@ -56,6 +56,13 @@
 // Every go:generate line of the repository is in this file, so that a
 // failing step, such as the language check of gen grammar, stops
 // everything after it.
+//
+// gen grammar and gen standard keep what they wrote in a cache outside
+// the checkout (gen/stepcache.go), by gen's own executable, the arguments
+// and the bytes of every file they read: after an edit of rfc2396.peg, go
+// generate ./... runs gen grammar and serves each gen standard from the
+// cache, writing its outputs where the tree differs from them.
+// RFC2396_GEN_CACHE=off runs every command, as CI's drift check does.
 package rfc2396
 
 // First and last: the files rewritten with the bytes they held get their

@@ -109,7 +109,7 @@ func abnfRuleName(line string) (string, bool) {
 // rule lines yet gets one line saying how many it was given. A file that
 // does not exist yet starts with header (";" lines, or nothing).
 func writeABNF(path string, rules []*pegRule, pegFileName, header string) (string, error) {
-	old, err := os.ReadFile(path)
+	old, err := readInput(path)
 	if err != nil && !os.IsNotExist(err) {
 		return "", err
 	}
@@ -131,16 +131,16 @@ func writeABNF(path string, rules []*pegRule, pegFileName, header string) (strin
 		if len(old) == 0 && header != "" {
 			what = ", under a header to complete (its \";\" lines: where the rules come from, what was joined or left out)"
 		}
-		fmt.Fprintf(os.Stderr, "gen: %s: wrote %d rule lines from %s%s\n", path, len(rules), pegFileName, what)
+		notef("gen: %s: wrote %d rule lines from %s%s\n", path, len(rules), pegFileName, what)
 	} else {
 		for _, l := range oldLines {
 			if _, ok := abnfRuleName(l); ok && !slices.Contains(newLines, l) {
-				fmt.Fprintf(os.Stderr, "gen: %s: replaced %q (the ABNF lines are written in %s)\n", path, l, pegFileName)
+				notef("gen: %s: replaced %q (the ABNF lines are written in %s)\n", path, l, pegFileName)
 			}
 		}
 		for _, l := range newLines {
 			if _, ok := abnfRuleName(l); ok && !slices.Contains(oldLines, l) {
-				fmt.Fprintf(os.Stderr, "gen: %s: wrote %q from %s\n", path, l, pegFileName)
+				notef("gen: %s: wrote %q from %s\n", path, l, pegFileName)
 			}
 		}
 	}

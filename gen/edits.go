@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -46,7 +45,7 @@ type profileDef struct {
 // loadEdits reads edits/edits.txt and every edit it names, in its order,
 // and checks each edit's transcription and the profiles' edit names.
 func loadEdits() ([]*edit, []profileDef, error) {
-	list, err := os.ReadFile(editsList)
+	list, err := readInput(editsList)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -137,7 +136,7 @@ var editKeys = []string{"name", "kind", "requires", "document", "summary", "cont
 func loadEdit(name string) (*edit, error) {
 	path := filepath.Join(editsDir, name+".abnf")
 	pegPath := filepath.Join(editsDir, name+".peg")
-	pegSrc, err := os.ReadFile(pegPath)
+	pegSrc, err := readInput(pegPath)
 	if err != nil {
 		return nil, err
 	}

@@ -3,7 +3,6 @@ package main
 import (
 	_ "embed"
 	"fmt"
-	"os"
 	"slices"
 	"strings"
 
@@ -76,7 +75,7 @@ func editFunc(name string) string { return "Edit" + editGoName(name) }
 // edit e (see above). ref, defs and sections are the grammar's, start rule
 // first; roles those of its face.
 func generateEditVariant(m *manifest, ref *pegFile, defs []bnf.Definition, sections []string, rfcDefs []bnf.Definition, e editManifest, roles []coreRole) error {
-	src, err := os.ReadFile(e.PEG)
+	src, err := readInput(e.PEG)
 	if err != nil {
 		return err
 	}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"regexp"
 	"strings"
 )
@@ -71,7 +70,7 @@ func syncEntryPoints(path string, ref *pegFile, start string) error {
 	if body.String() == ref.rules[0].body.String() {
 		return nil
 	}
-	src, err := os.ReadFile(path)
+	src, err := readInput(path)
 	if err != nil {
 		return err
 	}
@@ -83,7 +82,7 @@ func syncEntryPoints(path string, ref *pegFile, start string) error {
 	if err := writeFile(path, src); err != nil {
 		return err
 	}
-	fmt.Fprintf(os.Stderr, "gen: %s: %s now reaches %s, so that every rule can be run as a start rule\n", path, helperRule, strings.Join(names, ", "))
+	notef("gen: %s: %s now reaches %s, so that every rule can be run as a start rule\n", path, helperRule, strings.Join(names, ", "))
 	ref.rules[0].body = body
 	return nil
 }

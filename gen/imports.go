@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"slices"
 	"strings"
 )
@@ -56,7 +55,7 @@ func resolveImports(m *manifest, ref *pegFile) ([]importedRule, error) {
 		if len(im.Imports) > 0 {
 			return nil, fmt.Errorf("%s: imports: %s imports rules itself; import from the grammar that defines them", m.File(), imp.Manifest)
 		}
-		src, err := os.ReadFile(im.Grammar)
+		src, err := readInput(im.Grammar)
 		if err != nil {
 			return nil, err
 		}

@@ -89,9 +89,9 @@ func readGrammar(t *testing.T, path string, replace ...string) ([]bnf.Definition
 }
 
 // TestLanguageCheckGrammar runs the language check on rfc2396.peg as it
-// is: it must pass.
+// is (grammarFile: its copy but in the long run): it must pass.
 func TestLanguageCheckGrammar(t *testing.T) {
-	defs, ref := readGrammar(t, "../rfc2396.peg")
+	defs, ref := readGrammar(t, grammarFile())
 	if err := checkGrammarLanguages(defs, ref, "rfc2396.peg"); err != nil {
 		t.Error(err)
 	}
@@ -275,11 +275,15 @@ func TestConsistentEdits(t *testing.T) {
 		t.Fatal("no edits read")
 	}
 	if os.Getenv("RFC2396_LONG") == "" {
-		// Each case checks every named edit too, seconds each: the
-		// default run takes the first; .ci/run takes them all.
-		edits = edits[:1]
+		// The cases are edits of rfc2396.peg as it is now, and each
+		// checks every named edit too, seconds each: .ci/run takes them
+		// all. The default run reads no file of the grammar (see
+		// grammarFile), so that a grammar edit does not rerun gen's
+		// tests; go generate ./... runs these checks on the grammar as
+		// edited.
+		t.Skip("RFC2396_LONG=1 runs the cases on rfc2396.peg")
 	}
-	t.Chdir("..") // loadEdits reads edits/ from the repository's root
+	chdir(t, "..") // loadEdits reads edits/ from the repository's root
 	peg, err := os.ReadFile("rfc2396.peg")
 	if err != nil {
 		t.Fatal(err)

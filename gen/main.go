@@ -48,6 +48,12 @@
 // are the first and last go:generate lines: the files go generate rewrote
 // with the bytes they held get their modification times back, so that go
 // test's cache of the tests that read them stays valid (see mtimes.go).
+//
+// gen grammar and gen standard are served from a cache, outside the
+// checkout, when gen and every file the command reads are as in a run it
+// recorded: the outputs are then those of that run, written where the
+// tree differs from them (see stepcache.go). RFC2396_GEN_CACHE=off runs
+// them, as CI's drift check does.
 package main
 
 import (
@@ -70,13 +76,13 @@ func main() {
 	var err error
 	switch os.Args[1] {
 	case "grammar":
-		err = generateGrammar()
+		err = cachedStep(os.Args[1:], generateGrammar)
 	case "standard":
 		if len(os.Args) != 3 {
 			err = fmt.Errorf("usage: gen standard NAME.manifest.json")
 			break
 		}
-		err = generateStandard(os.Args[2])
+		err = cachedStep(os.Args[1:], func() error { return generateStandard(os.Args[2]) })
 	case "render":
 		if len(os.Args) != 2 {
 			err = fmt.Errorf("usage: gen render")
@@ -106,8 +112,24 @@ func main() {
 	}
 }
 
+// cachedStep runs the command args, whose work is run, through the step
+// cache (stepcache.go). Like go build's cache, it says nothing when the
+// cache serves the command.
+func cachedStep(args []string, run func() error) error {
+	var exe string
+	c := openStepCache()
+	if c != nil {
+		var err error
+		if exe, err = executableHash(); err != nil {
+			c = nil
+		}
+	}
+	_, err := runStep(c, exe, args, run)
+	return err
+}
+
 func generateGrammar() error {
-	src, err := os.ReadFile("rfc2396.peg")
+	src, err := readInput("rfc2396.peg")
 	if err != nil {
 		return err
 	}
@@ -284,7 +306,7 @@ func writeGo(path string, src []byte) error {
 // have the expected shape, so that a different peg version cannot be
 // patched silently wrong.
 func patch(path string) error {
-	src, err := os.ReadFile(path)
+	src, err := readInput(path)
 	if err != nil {
 		return err
 	}

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"os"
 	"path"
 	"path/filepath"
 	"strings"
@@ -175,7 +174,7 @@ type escapeBytes struct {
 
 // readManifest reads and checks the manifest at file.
 func readManifest(file string) (*manifest, error) {
-	src, err := os.ReadFile(file)
+	src, err := readInput(file)
 	if err != nil {
 		return nil, err
 	}
@@ -260,7 +259,7 @@ func (m *manifest) fillDefaults() error {
 // modulePath returns the module path that the go.mod file at file
 // declares.
 func modulePath(file string) (string, error) {
-	src, err := os.ReadFile(file)
+	src, err := readInput(file)
 	if err != nil {
 		return "", err
 	}

@@ -157,7 +157,7 @@ func TestPEGRuleTexts(t *testing.T) {
 		t.Errorf("testdata/pegtexts.peg (-want +got):\n%s", diff)
 	}
 
-	src, err = os.ReadFile("../rfc2396.peg")
+	src, err = os.ReadFile(grammarFile())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -134,7 +134,7 @@ func writeSite(g siteGrammar, defs []bnf.Definition, pegSrc string, sections []s
 	}
 	dir := filepath.Join("site", "data", g.Name)
 	// Diagrams of rules that no longer exist would linger: start afresh.
-	old, _ := filepath.Glob(filepath.Join(dir, "diagrams", "*.svg"))
+	old, _ := globInput(filepath.Join(dir, "diagrams", "*.svg"))
 	for _, f := range old {
 		if _, ok := svgs[filepath.Base(f)]; !ok {
 			if err := removeFile(f); err != nil {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"maps"
-	"os"
 	"path/filepath"
 	"strings"
 )
@@ -85,7 +84,7 @@ func pegFiles(c *composition) (map[string]string, error) {
 		paths = append(paths, filepath.Join(editsDir, e.name+".peg"))
 	}
 	for _, p := range paths {
-		b, err := os.ReadFile(p)
+		b, err := readInput(p)
 		if err != nil {
 			return nil, err
 		}

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	_ "embed"
 	"fmt"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -50,7 +49,7 @@ func generateStandard(file string) error {
 	if err != nil {
 		return err
 	}
-	src, err := os.ReadFile(m.Grammar)
+	src, err := readInput(m.Grammar)
 	if err != nil {
 		return err
 	}
@@ -78,7 +77,7 @@ func generateStandard(file string) error {
 		return err
 	}
 	if len(imported) > 0 {
-		if src, err = os.ReadFile(m.Grammar); err != nil {
+		if src, err = readInput(m.Grammar); err != nil {
 			return err
 		}
 		full := importedPEG(m, string(src), imported)

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"strconv"
 	"strings"
 )
@@ -45,7 +44,7 @@ func explainTable(m *manifest) string {
 // left for TestExplainTable -update-explain to fill from the automata.
 func seedExplainTable(m *manifest) error {
 	path := explainTable(m)
-	if _, err := os.Stat(path); err == nil || !errors.Is(err, fs.ErrNotExist) {
+	if _, err := statInput(path); err == nil || !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}
 	var b bytes.Buffer
@@ -85,7 +84,7 @@ func referencePEGOutput(m *manifest) string { return m.Dir + "/grammar/reference
 // whether peg has compiled the grammar yet; it says nothing when
 // generate.go has them all, or there is no generate.go.
 func reportGenerateLines(m *manifest) {
-	src, err := os.ReadFile("generate.go")
+	src, err := readInput("generate.go")
 	if err != nil {
 		return
 	}
@@ -103,11 +102,11 @@ func reportGenerateLines(m *manifest) {
 	if len(missing) == 0 {
 		return
 	}
-	fmt.Fprintf(os.Stderr, "gen: generate.go lacks %d go:generate lines of %s; add the first three after the other grammars' (gen standard, peg, gen patch), the go test line with the other lines that rewrite tables of explained errors:\n", len(missing), m.File())
+	notef("gen: generate.go lacks %d go:generate lines of %s; add the first three after the other grammars' (gen standard, peg, gen patch), the go test line with the other lines that rewrite tables of explained errors:\n", len(missing), m.File())
 	for _, l := range lines {
-		fmt.Fprintf(os.Stderr, "\t%s\n", l)
+		notef("\t%s\n", l)
 	}
-	if _, err := os.Stat(referencePEGOutput(m)); err != nil {
-		fmt.Fprintf(os.Stderr, "gen: %s is not there yet: run the peg and gen patch lines (without //go:generate), then the go test line\n", referencePEGOutput(m))
+	if _, err := statInput(referencePEGOutput(m)); err != nil {
+		notef("gen: %s is not there yet: run the peg and gen patch lines (without //go:generate), then the go test line\n", referencePEGOutput(m))
 	}
 }

@@ -6,10 +6,14 @@
 # docs/changing-the-grammar.md (domainlabel gets "_": its ABNF line and
 # its PEG body in rfc2396.peg), then times go generate ./... and
 # go test ./..., and prints wall and CPU seconds of each with the load.
+# Last, it checks gen's step cache (gen/stepcache.go): go generate ./...
+# with RFC2396_GEN_CACHE=off, every gen command run, must leave the tree
+# the timed generate left, byte for byte.
 #
-#	scripts/editor-loop.sh              # warm-up, edit, timed loop
+#	scripts/editor-loop.sh              # warm-up, edit, timed loop, cache check
 #	WARM=0 scripts/editor-loop.sh       # no warm-up: whatever the caches hold
 #	KEEP=1 scripts/editor-loop.sh       # keep the scratch clone (path printed)
+#	CHECK=0 scripts/editor-loop.sh      # leave out the cache check
 #
 # The figures are wall times: on a shared machine read them with the
 # load printed beside them. Standard output and error of each step go to
@@ -84,3 +88,17 @@ echo "slowest test packages (s): $(grep -v '"Test"' "$tmp/test.out" |
 	sort -rn | head -6 | awk '{printf "%s%s %s", (NR > 1 ? ", " : ""), ($2 == "" ? "." : $2), $1}')"
 echo "cached test packages: $(grep -c '"Output":"ok.*(cached)' "$tmp/test.out" || true)"
 echo "files changed by the edit: $(git status --short | wc -l)"
+
+if [ "${CHECK:-1}" = 1 ]; then
+	# The tree the cache helped write, then the same without it.
+	git add -A
+	cached=$(git write-tree)
+	step "generate, cache off" env RFC2396_GEN_CACHE=off go generate ./...
+	git add -A
+	if [ "$(git write-tree)" != "$cached" ]; then
+		echo "go generate with the step cache off wrote another tree than with it on:" >&2
+		git --no-pager diff --cached --stat "$cached" >&2
+		exit 1
+	fi
+	echo "cache off wrote the tree the cache helped write: the same"
+fi

@@ -854,9 +854,12 @@ func TestServerLinks(t *testing.T) {
 }
 
 // TestPlaySamples follows each "Try:" link of the playground page, as a
-// reader clicks it, and checks the verdict the page shows: every sample is
-// valid under its standard except the two strict RFC 2396 refuses, and
-// one sample at least reads each standard the site offers besides RFC 2396.
+// reader clicks it, and checks the verdict the page shows against the
+// ABNF oracle of the sample's standard (package oracle, which shares no
+// code with the parsers): RFC 2396's strict oracle for a sample without
+// a standard, the standard's own ABNF otherwise. It also checks that the
+// samples show both verdicts, and that one sample at least reads each
+// standard the site offers besides RFC 2396.
 func TestPlaySamples(t *testing.T) {
 	h := newSite(t).Handler()
 	code, body := get(t, h, "GET", "/play")
@@ -867,7 +870,7 @@ func TestPlaySamples(t *testing.T) {
 	if try == "" {
 		t.Fatal(`/play has no <p id="try">`)
 	}
-	seen := map[string]bool{}
+	seen, verdicts := map[string]bool{}, map[bool]bool{}
 	for _, part := range strings.Split(try, `<a href="`)[1:] {
 		link, rest, _ := strings.Cut(part, `"`)
 		label, _, _ := strings.Cut(rest[1:], "</a>")
@@ -883,13 +886,46 @@ func TestPlaySamples(t *testing.T) {
 			continue
 		}
 		valid, _, offset, rule := pageFacts(t, page)
-		if want := label != "invalid" && label != "IPv6 (RFC 2732, not 2396)"; valid != want {
-			t.Errorf("%s: %s: the page says valid=%v (offset %d, rule %q)", label, link, valid, offset, rule)
+		if want := sampleValid(t, u.Query()); valid != want {
+			t.Errorf("%s: %s: the page says valid=%v (offset %d, rule %q), the oracle %v", label, link, valid, offset, rule, want)
 		}
+		verdicts[valid] = true
+	}
+	if !verdicts[true] || !verdicts[false] {
+		t.Errorf("the samples show only valid=%v: a reader is offered no %v one", verdicts[true], !verdicts[true])
 	}
 	for _, st := range report.Standards() {
 		if !st.Profiles() && !seen[st.Name] {
 			t.Errorf("no sample reads %s (%s)", st.Name, st.Spec)
 		}
 	}
+}
+
+// sampleValid is the ABNF oracle's verdict on a playground link's query:
+// ref read by rule under standard (RFC 2396's Appendix A when none).
+func sampleValid(t *testing.T, q url.Values) bool {
+	t.Helper()
+	ref, ruleName, std := q.Get("ref"), q.Get("rule"), q.Get("standard")
+	if std == "" || std == "rfc2396" {
+		if ruleName == "" { // PlayLink leaves out the start rule
+			ruleName = grammar.RuleURIReference.String()
+		}
+		r, ok := grammar.Lookup(ruleName)
+		if !ok {
+			t.Fatalf("link names rule %q, which Appendix A does not have", ruleName)
+		}
+		return oracle.New().Match(r, ref)
+	}
+	st, err := report.LookupStandard(std)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, err := oracle.NewABNF(st.ABNF())
+	if err != nil {
+		t.Fatalf("%s: %v", std, err)
+	}
+	if !o.Has(ruleName) {
+		t.Fatalf("link names rule %q, which %s does not have", ruleName, std)
+	}
+	return o.Match(ruleName, ref)
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/rfc2396/rfc2396/internal/report"
 	"github.com/rfc2396/rfc2396/internal/safeout"
 	"github.com/rfc2396/rfc2396/parser"
+	"github.com/rfc2396/rfc2396/rfc3987"
 )
 
 func parseCommand() *command {
@@ -89,7 +90,7 @@ refuses), 2 on a usage, read or write error (see docs/cli.md).`,
 					report.SetContext(rd, ctx) // accepted for the first reader: no error
 					return rd
 				}
-				return runParse(inv, parseOptions{reader: rd, newReader: newReader, rule: rule, json: *asJSON, explain: *explainWhich, quiet: quiet.quiet, get: tmpl, idna: *idna}, *files)
+				return runParse(inv, parseOptions{reader: rd, newReader: newReader, rule: rule, json: *asJSON, explain: *explainWhich, quiet: quiet.quiet, get: tmpl, hostToASCII: hostConverter(*idna)}, *files)
 			}
 		},
 	}
@@ -103,9 +104,20 @@ type parseOptions struct {
 	explain bool
 	quiet   bool        // -q: a quiet line for an invalid reference, nothing for a valid one
 	get     getTemplate // --get: the template's components, an invalid reference as a quiet line on standard error
-	idna    bool        // --idna: an IRI's ireg-name converted by ToASCII in its URI
+	// hostToASCII is rfc3987.HostToASCII with --idna (an IRI's ireg-name
+	// converted by ToASCII in its URI), nil without.
+	hostToASCII func(host string) (string, error)
 	// newReader makes another reader like reader, for another worker.
 	newReader func() report.Reader
+}
+
+// hostConverter returns the host conversion --idna asks for:
+// rfc3987.HostToASCII, or nil without the option.
+func hostConverter(idna bool) func(host string) (string, error) {
+	if idna {
+		return rfc3987.HostToASCII
+	}
+	return nil
 }
 
 // runParse checks each input under the reader of opt, whichever the
@@ -132,7 +144,7 @@ func runParse(inv *invocation, opt parseOptions, files []string) int {
 		return func(s *sink, in string) bool {
 			out := s.out
 			r := parseResult{opt: &o, in: in, Reading: o.reader.Read(o.rule, in, o.explain && !o.quiet && o.get == nil)}
-			report.ReadIRI(o.reader, &r.Reading, in, o.idna)
+			report.ReadIRI(o.reader, &r.Reading, in, o.hostToASCII)
 			// An IRI whose host ToASCII refuses (--idna) maps to no URI:
 			// it fails, though the grammar admits it.
 			var hostErr error

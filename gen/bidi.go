@@ -13,10 +13,9 @@ import (
 // generateBidi writes rfc3987/bidi_gen.go: the strong directions section
 // 4.2 of RFC 3987 tells apart, from golang.org/x/text/unicode/bidi's
 // classes, as one sorted table of runs that rfc3987's directionOf
-// searches. The package so does not import x/text's bidi package, which
-// would bring into the playground's WebAssembly module its tables of every
-// class and, through its import of log, log's initialization and time's
-// formatting.
+// searches. The package so does not import x/text's bidi package, whose
+// import of log would bring log's initialization, and through it time's
+// formatting, into the playground's WebAssembly module.
 //
 // An entry is a run's first code point shifted left by two, ORed with the
 // run's direction: 0 neutral (neither L nor R nor AL), 1 left-to-right

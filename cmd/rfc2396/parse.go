@@ -14,7 +14,6 @@ import (
 	"github.com/rfc2396/rfc2396/internal/report"
 	"github.com/rfc2396/rfc2396/internal/safeout"
 	"github.com/rfc2396/rfc2396/parser"
-	"github.com/rfc2396/rfc2396/rfc3987"
 )
 
 func parseCommand() *command {
@@ -70,6 +69,10 @@ refuses), 2 on a usage, read or write error (see docs/cli.md).`,
 				if err == nil && *idna && !report.MapsToURI(rd) {
 					err = fmt.Errorf("--idna converts the host of an IRI; it applies only with --standard %s", report.StandardRFC3987)
 				}
+				var toASCII func(host string) (string, error)
+				if err == nil && *idna {
+					toASCII, err = hostToASCII()
+				}
 				if err == nil {
 					err = exclusive(inv.flags, []string{"json"}, []string{"q", "quiet"}, []string{"get"})
 				}
@@ -90,7 +93,7 @@ refuses), 2 on a usage, read or write error (see docs/cli.md).`,
 					report.SetContext(rd, ctx) // accepted for the first reader: no error
 					return rd
 				}
-				return runParse(inv, parseOptions{reader: rd, newReader: newReader, rule: rule, json: *asJSON, explain: *explainWhich, quiet: quiet.quiet, get: tmpl, hostToASCII: hostConverter(*idna)}, *files)
+				return runParse(inv, parseOptions{reader: rd, newReader: newReader, rule: rule, json: *asJSON, explain: *explainWhich, quiet: quiet.quiet, get: tmpl, hostToASCII: toASCII}, *files)
 			}
 		},
 	}
@@ -109,15 +112,6 @@ type parseOptions struct {
 	hostToASCII func(host string) (string, error)
 	// newReader makes another reader like reader, for another worker.
 	newReader func() report.Reader
-}
-
-// hostConverter returns the host conversion --idna asks for:
-// rfc3987.HostToASCII, or nil without the option.
-func hostConverter(idna bool) func(host string) (string, error) {
-	if idna {
-		return rfc3987.HostToASCII
-	}
-	return nil
 }
 
 // runParse checks each input under the reader of opt, whichever the

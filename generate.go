@@ -105,6 +105,11 @@ package rfc2396
 // playground's WebAssembly module run.
 //go:generate go run ./gen render
 
+// RFC 3987's bidi directions (section 4.2), from golang.org/x/text's
+// classes: gen bidi writes rfc3987/bidi_gen.go, a table of runs that
+// rfc3987 searches instead of importing x/text's bidi package.
+//go:generate go run ./gen bidi
+
 // The outputs that follow the grammars (step 5).
 //go:generate go test ./parser -run TestExplainTable -update-explain
 //go:generate go test ./rfc3986/grammar -run TestExplainTable -update-explain

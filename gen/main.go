@@ -42,6 +42,13 @@
 // server, the static copy and the playground's WebAssembly module run
 // (render.go; docs/site.md).
 //
+//	go run ./gen bidi
+//
+// writes the bidi classes rfc3987 tells apart (L, and R with AL) from
+// golang.org/x/text/unicode/bidi as unicode.RangeTable values,
+// rfc3987/bidi_gen.go, so that the package does not import x/text's bidi
+// package (bidi.go).
+//
 //	go run ./gen mtimes save
 //	go run ./gen mtimes restore
 //
@@ -69,7 +76,7 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: gen grammar | gen standard NAME.manifest.json | gen patch FILE... | gen render | gen mtimes save|restore")
+		fmt.Fprintln(os.Stderr, "usage: gen grammar | gen standard NAME.manifest.json | gen patch FILE... | gen render | gen bidi | gen mtimes save|restore")
 		os.Exit(2)
 	}
 	staging = true
@@ -89,6 +96,12 @@ func main() {
 			break
 		}
 		err = generateRender()
+	case "bidi":
+		if len(os.Args) != 2 {
+			err = fmt.Errorf("usage: gen bidi")
+			break
+		}
+		err = generateBidi()
 	case "mtimes":
 		err = mtimesCommand(os.Args[2:])
 	case "patch":

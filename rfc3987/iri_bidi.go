@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
-
-	"golang.org/x/text/unicode/bidi"
 )
 
 // BidiError reports a bidirectional formatting character in an IRI: the
@@ -136,14 +134,20 @@ func directionOf(r rune) direction {
 		}
 		return neutral
 	}
-	p, _ := bidi.LookupRune(r)
-	switch p.Class() {
-	case bidi.L:
-		return ltr
-	case bidi.R, bidi.AL:
-		return rtl
+	// The runs are golang.org/x/text/unicode/bidi's classes, written by
+	// gen bidi (bidi_gen.go); TestDirectionTables holds them to x/text.
+	// The run holding r is the last that starts at or before it (the
+	// first starts at U+0080).
+	lo, hi := 1, len(bidiRuns)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if rune(bidiRuns[m]>>2) <= r {
+			lo = m + 1
+		} else {
+			hi = m
+		}
 	}
-	return neutral
+	return direction(bidiRuns[lo-1] & 3)
 }
 
 // BidiComponentWarnings checks one component against the two restrictions

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
@@ -126,10 +127,13 @@ func TestBidiWarningString(t *testing.T) {
 	}
 }
 
-// TestDirectionOfASCII holds directionOf's shortcut for US-ASCII to the
-// Unicode bidi tables it skips.
-func TestDirectionOfASCII(t *testing.T) {
-	for r := rune(0); r < utf8.RuneSelf; r++ {
+// TestDirectionTables holds directionOf, its shortcut for US-ASCII and
+// the tables gen bidi wrote (bidi_gen.go), to golang.org/x/text's bidi
+// classes for every code point: a new x/text without go generate fails
+// here.
+func TestDirectionTables(t *testing.T) {
+	bad := 0
+	for r := rune(0); r <= unicode.MaxRune && bad < 10; r++ {
 		want := neutral
 		p, _ := bidi.LookupRune(r)
 		switch p.Class() {
@@ -139,7 +143,8 @@ func TestDirectionOfASCII(t *testing.T) {
 			want = rtl
 		}
 		if got := directionOf(r); got != want {
-			t.Errorf("directionOf(%q) = %v, the tables say %v", r, got, want)
+			t.Errorf("directionOf(%U) = %v, x/text's bidi tables say %v", r, got, want)
+			bad++
 		}
 	}
 }

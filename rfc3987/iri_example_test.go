@@ -27,22 +27,6 @@ func ExampleToIRI() {
 	// http://xn--99zt52a.example.org/%E2%80%AE
 }
 
-func ExampleHostToASCII() {
-	host, err := rfc3987.HostToASCII("r\u00e9sum\u00e9.example.org")
-	fmt.Println(host, err)
-
-	_, err = rfc3987.HostToASCII("www.r%E9sum%E9.org")
-	var he *rfc3987.HostError
-	if errors.As(err, &he) {
-		fmt.Printf("label %q at offset %d: %v\n", he.Label, he.Offset, he.Err)
-	}
-	fmt.Println(errors.Is(err, rfc3987.ErrHostNotUTF8))
-	// Output:
-	// xn--rsum-bpad.example.org <nil>
-	// label "r%E9sum%E9" at offset 4: percent-encoded octets are not UTF-8
-	// true
-}
-
 func ExampleCheckBidiFormatting() {
 	err := rfc3987.CheckBidiFormatting("http://example.org/\u202eabc")
 	var be *rfc3987.BidiError

@@ -1,8 +1,11 @@
+//go:build !playground
+
 package rfc3987
 
 import (
 	"errors"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -74,4 +77,30 @@ func TestHostErrorMessage(t *testing.T) {
 	if err == nil || err.Error() != want {
 		t.Errorf("error = %v, want %s", err, want)
 	}
+}
+
+// FuzzHostToASCII: no panic; a result is US-ASCII and converts to itself;
+// an error names a label that is in the input at its offset.
+func FuzzHostToASCII(f *testing.F) {
+	addSeeds(f, "host_ascii.txt")
+	f.Fuzz(func(t *testing.T, host string) {
+		out, err := HostToASCII(host)
+		if err != nil {
+			var he *HostError
+			if !errors.As(err, &he) || he.Err == nil || he.Host != host {
+				t.Fatalf("HostToASCII(%q): %v, want a *HostError with its cause", host, err)
+			}
+			if he.Offset < 0 || he.Offset+len(he.Label) > len(host) || host[he.Offset:he.Offset+len(he.Label)] != he.Label ||
+				strings.Contains(he.Label, ".") {
+				t.Fatalf("HostToASCII(%q): label %q at %d is not one of its labels", host, he.Label, he.Offset)
+			}
+			return
+		}
+		if !isASCII(out) {
+			t.Fatalf("HostToASCII(%q) = %q, not US-ASCII", host, out)
+		}
+		if again, err := HostToASCII(out); err != nil || again != out {
+			t.Fatalf("HostToASCII(HostToASCII(%q)) = %q, %v; want %q", host, again, err, out)
+		}
+	})
 }

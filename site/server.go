@@ -556,7 +556,7 @@ func apiParse(rawQuery string) ([]byte, error) {
 	}
 	var b report.Buffer
 	reading := rd.Read(rule, ref, explain)
-	report.ReadIRI(rd, &reading, ref, false) // RFC 3987: the URI it maps to, the bidi warnings
+	report.ReadIRI(rd, &reading, ref, nil) // RFC 3987: the URI it maps to, the bidi warnings
 	report.WriteParse(&b, rd, rule, ref, explain, &reading)
 	return b.B, nil
 }

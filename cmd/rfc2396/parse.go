@@ -69,6 +69,10 @@ refuses), 2 on a usage, read or write error (see docs/cli.md).`,
 				if err == nil && *idna && !report.MapsToURI(rd) {
 					err = fmt.Errorf("--idna converts the host of an IRI; it applies only with --standard %s", report.StandardRFC3987)
 				}
+				var toASCII func(host string) (string, error)
+				if err == nil && *idna {
+					toASCII, err = hostToASCII()
+				}
 				if err == nil {
 					err = exclusive(inv.flags, []string{"json"}, []string{"q", "quiet"}, []string{"get"})
 				}
@@ -89,7 +93,7 @@ refuses), 2 on a usage, read or write error (see docs/cli.md).`,
 					report.SetContext(rd, ctx) // accepted for the first reader: no error
 					return rd
 				}
-				return runParse(inv, parseOptions{reader: rd, newReader: newReader, rule: rule, json: *asJSON, explain: *explainWhich, quiet: quiet.quiet, get: tmpl, idna: *idna}, *files)
+				return runParse(inv, parseOptions{reader: rd, newReader: newReader, rule: rule, json: *asJSON, explain: *explainWhich, quiet: quiet.quiet, get: tmpl, hostToASCII: toASCII}, *files)
 			}
 		},
 	}
@@ -103,7 +107,9 @@ type parseOptions struct {
 	explain bool
 	quiet   bool        // -q: a quiet line for an invalid reference, nothing for a valid one
 	get     getTemplate // --get: the template's components, an invalid reference as a quiet line on standard error
-	idna    bool        // --idna: an IRI's ireg-name converted by ToASCII in its URI
+	// hostToASCII is rfc3987.HostToASCII with --idna (an IRI's ireg-name
+	// converted by ToASCII in its URI), nil without.
+	hostToASCII func(host string) (string, error)
 	// newReader makes another reader like reader, for another worker.
 	newReader func() report.Reader
 }
@@ -132,7 +138,7 @@ func runParse(inv *invocation, opt parseOptions, files []string) int {
 		return func(s *sink, in string) bool {
 			out := s.out
 			r := parseResult{opt: &o, in: in, Reading: o.reader.Read(o.rule, in, o.explain && !o.quiet && o.get == nil)}
-			report.ReadIRI(o.reader, &r.Reading, in, o.idna)
+			report.ReadIRI(o.reader, &r.Reading, in, o.hostToASCII)
 			// An IRI whose host ToASCII refuses (--idna) maps to no URI:
 			// it fails, though the grammar admits it.
 			var hostErr error

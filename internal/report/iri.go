@@ -11,10 +11,11 @@ import (
 // restriction of section 4.2 on bidirectional IRIs.
 type IRI struct {
 	// URI is the URI the input maps to by rfc3987.ToURI, after the
-	// ireg-name host was converted by rfc3987.HostToASCII when asked;
+	// ireg-name host was converted to ASCII when asked (rfc3987.HostToASCII);
 	// "" when that conversion failed (HostErr).
 	URI string
-	// HostErr is the *rfc3987.HostError of the host's conversion.
+	// HostErr is the error of the host's conversion, an
+	// *rfc3987.HostError from rfc3987.HostToASCII.
 	HostErr error
 	// Warnings are those of rfc3987.BidiWarnings (a SHOULD of section
 	// 4.2: the IRI stays valid).
@@ -36,13 +37,16 @@ func MapsToURI(rd Reader) bool {
 
 // ReadIRI fills r.IRI for in, a valid reading under RFC 3987 (nothing
 // otherwise): the URI in maps to by section 3.1 and, when r is a whole
-// reference's reading, the warnings of section 4.2. With idna, an
-// ireg-name host is converted by rfc3987.HostToASCII first, the option
-// section 3.1 gives for schemes known to use domain names. A reader of
+// reference's reading, the warnings of section 4.2. With a hostToASCII
+// (rfc3987.HostToASCII, the CLI's --idna), an ireg-name host is converted
+// by it first, the option section 3.1 gives for schemes known to use
+// domain names; nil leaves the host as it is. The converter is the
+// caller's so that a program that never converts (the playground's
+// WebAssembly module) does not link golang.org/x/net/idna. A reader of
 // the RFC 3986 family keeps the IRI, as it keeps the view: r.IRI is
 // valid until rd's next ReadIRI, and a batch allocates none for an
 // US-ASCII reference.
-func ReadIRI(rd Reader, r *Reading, in string, idna bool) {
+func ReadIRI(rd Reader, r *Reading, in string, hostToASCII func(host string) (string, error)) {
 	r.IRI = nil
 	if r.Err != nil {
 		return
@@ -72,10 +76,10 @@ func ReadIRI(rd Reader, r *Reading, in string, idna bool) {
 	if len(x.URI) != len(in) {
 		x.Warnings = rfc3987.BidiWarnings(in)
 	}
-	if !idna || v.HostKind.Code != rfc3987.RegName.Code() || v.Host.Value == "" {
+	if hostToASCII == nil || v.HostKind.Code != rfc3987.RegName.Code() || v.Host.Value == "" {
 		return
 	}
-	host, err := rfc3987.HostToASCII(v.Host.Value)
+	host, err := hostToASCII(v.Host.Value)
 	if err != nil {
 		x.URI, x.HostErr = "", err
 		return

@@ -20,7 +20,8 @@ import (
 // and speed", has the numbers). It checks that the module links nothing
 // the build tags and the js files leave out: no engine of an edit of the
 // RFC 3986 family, no compact parser, no ABNF reader, no reflection for
-// errors.As, and, with uri_iri_only, no package of the other grammars.
+// errors.As, no IDNA and no x/text bidi package, and, with uri_iri_only,
+// no package of the other grammars.
 func TestModuleSize(t *testing.T) {
 	if os.Getenv("RFC2396_LONG") == "" {
 		t.Skip("long check (two builds of the module): set RFC2396_LONG=1")
@@ -29,7 +30,9 @@ func TestModuleSize(t *testing.T) {
 		"zoneId",          // the zone-id edit's parsers and automata
 		"compactCompiled", // a compact parser: the module reads tokens with the reference parsers
 		"github.com_rfc2396_rfc2396_grammar_bnf.parseABNF", // the ABNF reader
-		"errors.As", // reflection's assignability
+		"errors.As",                      // reflection's assignability
+		"golang.org_x_net_idna",          // rfc3987.HostToASCII, the CLI's --idna alone
+		"golang.org_x_text_unicode_bidi", // its import of log: rfc3987 reads bidi_gen.go
 	}
 	for _, b := range []struct {
 		tags   string

@@ -39,6 +39,7 @@ func TestGradeProcesses(t *testing.T) {
 	if runtime.GOOS == "windows" || runtime.GOOS == "plan9" {
 		t.Skip("needs sh and Unix process groups")
 	}
+	t.Parallel() // waiting on time-outs, beside TestGradeBounds
 	const answer = `echo '{"valid":true,"result":"http://a/"}'`
 	for _, c := range []struct {
 		name   string

@@ -153,6 +153,7 @@ func TestTSVEscape(t *testing.T) {
 // TestGradeBounds runs commands that misbehave: the grading must fail with
 // an error, not hang or keep what they write.
 func TestGradeBounds(t *testing.T) {
+	t.Parallel() // mostly waiting on the hanging command's time-out
 	s, _, err := Generate(Options{Standard: RFC2396, Seed: 1})
 	if err != nil {
 		t.Fatal(err)

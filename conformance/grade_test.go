@@ -39,6 +39,7 @@ func TestGradeProcesses(t *testing.T) {
 	if runtime.GOOS == "windows" || runtime.GOOS == "plan9" {
 		t.Skip("needs sh and Unix process groups")
 	}
+	t.Parallel() // waiting on time-outs, beside TestGradeBounds
 	const answer = `echo '{"valid":true,"result":"http://a/"}'`
 	for _, c := range []struct {
 		name   string
@@ -59,13 +60,20 @@ sleep 60 & echo $! >> "$PIDS"; wait`, "", "answered all"},
 while IFS= read -r line; do ` + answer + `; done`, "", ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
+			// The cases wait on time-outs, not the processor: they run
+			// side by side, each script told its own file of
+			// process ids in its text (an environment variable set by
+			// the test would be the whole process's).
+			t.Parallel()
 			dir := t.TempDir()
 			pids := filepath.Join(dir, "pids")
+			if strings.ContainsRune(pids, '\'') {
+				t.Fatalf("%s: a quote in the path", pids)
+			}
 			script := filepath.Join(dir, "adapter.sh")
-			if err := os.WriteFile(script, []byte("#!/bin/sh\n"+c.script+"\n"), 0o755); err != nil {
+			if err := os.WriteFile(script, []byte("#!/bin/sh\nPIDS='"+pids+"'\n"+c.script+"\n"), 0o755); err != nil {
 				t.Fatal(err)
 			}
-			t.Setenv("PIDS", pids)
 			opts := conformance.DefaultGradeOptions([]string{"/bin/sh", script})
 			opts.Timeout, opts.Linger = time.Second, 100*time.Millisecond
 			g, err := conformance.RunGrade(context.Background(), smallSuite(), opts)

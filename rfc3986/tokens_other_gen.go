@@ -28,7 +28,7 @@ func tokensInto(ref string, p *uri.Parts) bool {
 	if len(ref) > syntax.MaxRefLen {
 		return false
 	}
-	var tp grammar.Parser
+	var tp tokenParser
 	if !tp.Match(ref, grammar.RuleURIReference) {
 		return false
 	}
@@ -59,3 +59,14 @@ func tokensInto(ref string, p *uri.Parts) bool {
 	p.Finish(len(ref))
 	return true
 }
+
+// tokenParser is the parser the face reads tokens with, the components'
+// (tokensInto) and any other rule's its own code asks for: natively the
+// compact parser, a local variable, which holds the tokens of an ordinary
+// input itself. (In the playground's WebAssembly module it is the
+// reference parser; see tokens_js_gen.go.)
+type tokenParser struct{ grammar.Parser }
+
+// release is called once the tokens have been read: natively there is
+// nothing to give back.
+func (*tokenParser) release() {}

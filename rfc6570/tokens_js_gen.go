@@ -29,8 +29,8 @@ func tokensInto(ref string, p *uri.Parts) bool {
 	if len(ref) > syntax.MaxRefLen {
 		return false
 	}
-	tp := referenceParsers.Get().(*grammar.ReferenceParser)
-	defer referenceParsers.Put(tp)
+	var tp tokenParser
+	defer tp.release()
 	if !tp.Match(ref, grammar.RuleURITemplate) {
 		return false
 	}
@@ -40,4 +40,34 @@ func tokensInto(ref string, p *uri.Parts) bool {
 	}
 	p.Finish(len(ref))
 	return true
+}
+
+// tokenParser is the parser the face reads tokens with: in the
+// playground's WebAssembly module the reference parser, taken from a pool
+// on the first Match, so that the compact parser stays out of the module.
+// The reference parser's tokens of the rules the compact parser keeps are
+// the compact parser's: TestTokenParsersAgree checks that natively.
+type tokenParser struct{ p *grammar.ReferenceParser }
+
+// Match reads input as rule, with a parser from the pool.
+func (t *tokenParser) Match(input string, rule grammar.Rule) bool {
+	if t.p == nil {
+		t.p = referenceParsers.Get().(*grammar.ReferenceParser)
+	}
+	return t.p.Match(input, rule)
+}
+
+// Len is the number of tokens of the last successful Match.
+func (t *tokenParser) Len() int { return t.p.Len() }
+
+// Token is the i-th token of the last successful Match.
+func (t *tokenParser) Token(i int) (rule grammar.Rule, begin, end int) { return t.p.Token(i) }
+
+// release gives the parser back to the pool, once its tokens have been
+// read.
+func (t *tokenParser) release() {
+	if t.p != nil {
+		referenceParsers.Put(t.p)
+		t.p = nil
+	}
 }

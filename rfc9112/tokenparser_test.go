@@ -8,7 +8,7 @@ import (
 )
 
 // TestTokenParsersAgree checks what the playground's module relies on
-// (tokenparser_js.go): on every string of the package's testdata and each
+// (tokenParser in tokens_js_gen.go): on every string of the package's testdata and each
 // of its prefixes, read as a request-target and as each form, the
 // reference parser accepts what the compact parser accepts and gives the
 // same tokens, in the same order, of the rules parse reads (its case

@@ -298,35 +298,55 @@ func (b *batch) run(newWorker func() refFunc) {
 
 // replay writes what the entries of c said, in order, to the
 // invocation's streams, counts them, and reports whether to go on.
+//
+// Standard output's segments follow one another in the record, so a run
+// of them goes out in one Write, instead of one a reference, by the
+// goroutine that writes in order, the one part of a batch that does not
+// scale with -j. A run is written before a write to standard error or
+// an event, and before the reference whose output would not fit what the
+// output's buffer has left: the buffer then flushes after the same
+// reference as with one Write a reference, so that a failed write stops
+// the batch at the same reference as at -j 1.
 func (b *batch) replay(c *chunk) bool {
 	out := b.inv.output()
 	r := &c.rec
-	seg, begin := 0, 0
+	seg, begin, pending := 0, 0, 0 // r.data[pending:begin] is for out, not yet written
+	flush := func() {
+		if pending < begin {
+			out.Write(r.data[pending:begin])
+		}
+		pending = begin
+	}
 	for i := range c.entries {
 		e := &c.entries[i]
 		item := r.items[i]
 		for ; seg < item.seg; seg++ {
 			sg := r.segs[seg]
-			p := r.data[begin:sg.end]
-			begin = sg.end
 			if sg.toErr {
+				flush()
 				out.Flush() // an error is remembered by inv.out, and reported by run
 				b.progress.clear()
-				b.inv.errOut.Write(p)
-			} else {
-				out.Write(p)
+				b.inv.errOut.Write(r.data[begin:sg.end])
+				pending = sg.end
 			}
+			begin = sg.end
 		}
 		if e.kind != entryRef {
+			flush()
 			if !b.event(e) {
 				return false
 			}
 			continue
 		}
+		if begin-pending > out.Available() {
+			flush()
+		}
 		if !b.done(item.ok) {
+			flush()
 			return false
 		}
 	}
+	flush()
 	return true
 }
 

@@ -51,19 +51,15 @@ func ReadIRI(rd Reader, r *Reading, in string, hostToASCII func(host string) (st
 	if r.Err != nil {
 		return
 	}
-	var x *IRI
-	if k, ok := rd.(iriKeeper); ok {
-		kept, maps := k.keptIRI()
-		if !maps {
-			return
-		}
-		x = kept
-		*x = IRI{}
-	} else if MapsToURI(rd) {
-		x = new(IRI)
-	} else {
+	k, ok := rd.(iriKeeper) // only a GrammarReader reads IRIs
+	if !ok {
 		return
 	}
+	x, maps := k.keptIRI()
+	if !maps {
+		return
+	}
+	*x = IRI{}
 	// ToURI returns a US-ASCII in as it is and writes every other byte
 	// as three: the URI is as long as in exactly when in is US-ASCII,
 	// which has no right-to-left character and so no bidi warning.

@@ -20,7 +20,7 @@ import (
 // and speed", has the numbers). It checks that the module links nothing
 // the build tags and the js files leave out: no engine of an edit of the
 // RFC 3986 family, no compact parser, no ABNF reader, no reflection for
-// errors.As, no IDNA and no x/text bidi package, and, with uri_iri_only,
+// errors.As, no IDNA, no x/text bidi package, no gzip, and, with uri_iri_only,
 // no package of the other grammars.
 func TestModuleSize(t *testing.T) {
 	if os.Getenv("RFC2396_LONG") == "" {
@@ -33,6 +33,7 @@ func TestModuleSize(t *testing.T) {
 		"errors.As",                      // reflection's assignability
 		"golang.org_x_net_idna",          // rfc3987.HostToASCII, the CLI's --idna alone
 		"golang.org_x_text_unicode_bidi", // its import of log: rfc3987 reads bidi_gen.go
+		"compress_gzip",                  // the static site's writer, native only
 	}
 	for _, b := range []struct {
 		tags   string

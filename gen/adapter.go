@@ -140,8 +140,18 @@ func writeAccel(b *bytes.Buffer, acc *accel) {
 		}
 		b.WriteString("}\n")
 	}
+	for i, set := range acc.runeSets {
+		fmt.Fprintf(b, "\n// %s is the code points %s, which runs read as their UTF-8 encodings.\nvar %s = []syntax.RuneRange{", acc.names.Runes(i), set, acc.names.Runes(i))
+		for j, g := range set.ranges {
+			if j > 0 {
+				b.WriteString(", ")
+			}
+			fmt.Fprintf(b, "{Lo: %#x, Hi: %#x}", g.Lo, g.Hi)
+		}
+		b.WriteString("}\n")
+	}
 	for i, t := range acc.runs {
-		fmt.Fprintf(b, "\n// %s is %s.\nvar %s = [%d]syntax.Run{\n", acc.names.Run(i), t.describe(), acc.names.Run(i), len(t.runs))
+		fmt.Fprintf(b, "\n// %s is %s.\nvar %s = [%d]syntax.Run{\n", acc.names.Run(i), t.describe(acc.names), acc.names.Run(i), len(t.runs))
 		for _, r := range t.runs {
 			b.WriteString("\t{")
 			var fields []string
@@ -153,6 +163,9 @@ func writeAccel(b *bytes.Buffer, acc *accel) {
 			}
 			if r.other {
 				fields = append(fields, "Seqs: "+acc.names.OtherSeqs())
+			}
+			if r.runes > 0 {
+				fields = append(fields, "Runes: "+acc.names.Runes(r.runes-1))
 			}
 			b.WriteString(strings.Join(fields, ", "))
 			b.WriteString("},\n")

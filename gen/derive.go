@@ -114,7 +114,14 @@ func deriveCompact(ref *pegFile, keepNames []string, t compactTarget) (*accel, e
 	for _, n := range t.notes {
 		b.WriteString("# " + n + "\n")
 	}
-	acc := &accel{slotSizes: t.slotSizes, names: t.names}
+	acc := &accel{slotSizes: t.slotSizes, names: t.names, kept: map[string]*expr{}}
+	for _, name := range keepNames {
+		body, err := inline(byName[name].body, 0)
+		if err != nil {
+			return nil, err
+		}
+		acc.kept[name] = simplify(body)
+	}
 	if keep["other"] {
 		body, err := inline(byName["other"].body, 0)
 		if err != nil {
@@ -150,8 +157,16 @@ func deriveCompact(ref *pegFile, keepNames []string, t compactTarget) (*accel, e
 	for i, c := range acc.classes {
 		fmt.Fprintf(&b, "# %s = %s\n", acc.names.Class(i), &expr{op: opClass, set: c})
 	}
+	for i, set := range acc.runeSets {
+		fmt.Fprintf(&b, "# %s = %s\n", acc.names.Runes(i), set)
+	}
+	if len(acc.runeSets) > 0 {
+		b.WriteString("# A run may also take a choice of byte sequences that are the UTF-8\n")
+		b.WriteString("# encodings of a set of code points (runesN), which it reads by decoding\n")
+		b.WriteString("# one code point and looking it up.\n")
+	}
 	for i, t := range acc.runs {
-		fmt.Fprintf(&b, "# %s: %s\n", acc.names.Run(i), t.describe())
+		fmt.Fprintf(&b, "# %s: %s\n", acc.names.Run(i), t.describe(acc.names))
 	}
 	decl := fmt.Sprintf("type %s Peg {}", t.typeName)
 	if t.fields != "" {
@@ -178,6 +193,12 @@ type accel struct {
 	// other is the byte sequences of the rule other (edit non-ascii), as
 	// class indexes, when the grammar has it.
 	other [][]int
+	// runeSets are the sets of code points runs take as UTF-8 encodings
+	// (runesN), and kept the bodies of the kept rules, inlined, for the
+	// rules such a run refers to (RFC 3987's ucschar).
+	runeSets   []runeSet
+	kept       map[string]*expr
+	runesCache map[string]runeSet // runesOf's answers, by expression
 	// names names the tables, after the parser's.
 	names parserNames
 }
@@ -190,11 +211,13 @@ type runTable struct {
 	runs  []runSpec
 }
 
-// runSpec is one syntax.Run.
+// runSpec is one syntax.Run. runes is 1 + the index in accel.runeSets
+// of the code points it takes, 0 for none.
 type runSpec struct {
 	class   byteSet
 	escapes bool
 	other   bool
+	runes   int
 }
 
 func (a *accel) classIndex(set byteSet) int {
@@ -250,7 +273,7 @@ func accelerate(e *expr, a *accel) *expr {
 			run := &codeRun{first: a.firstOf(t), nullable: e.op == opStar, run: fmt.Sprintf("%s[%s]", a.names.Run(i), index)}
 			for _, r := range t.runs {
 				run.escapes = run.escapes || r.escapes
-				run.others = run.others || r.other
+				run.others = run.others || r.other || r.runes > 0
 			}
 			// The text says what the predicate does; compileCompact
 			// writes the code from run.
@@ -281,6 +304,9 @@ func (a *accel) firstOf(t runTable) byteSet {
 			for _, seq := range a.other {
 				first = first.union(a.classes[seq[0]])
 			}
+		}
+		if r.runes > 0 {
+			first = first.union(a.runeSets[r.runes-1].first)
 		}
 	}
 	return first
@@ -326,7 +352,7 @@ func fuseRuns(e *expr) *expr {
 
 // describe says what the runs of t are made of, for the grammar's header:
 // the items of each run, and the pick slots that choose among them.
-func (t runTable) describe() string {
+func (t runTable) describe(names parserNames) string {
 	var runs []string
 	for _, r := range t.runs {
 		var items []string
@@ -339,6 +365,9 @@ func (t runTable) describe() string {
 		if r.other {
 			items = append(items, "other")
 		}
+		if r.runes > 0 {
+			items = append(items, "the UTF-8 of "+names.Runes(r.runes-1))
+		}
 		runs = append(runs, strings.Join(items, " / "))
 	}
 	if len(t.slots) == 0 {
@@ -348,9 +377,12 @@ func (t runTable) describe() string {
 }
 
 // runAlt is one kind of item of a run, under the picks cond (slot → value).
+// A run of code points has them in runes (spec.runes is set once the
+// run's table is known to hold).
 type runAlt struct {
-	cond map[int]int
-	spec runSpec
+	cond  map[int]int
+	spec  runSpec
+	runes runeSet
 }
 
 // runTableOf returns the run table of a repetition of x, if x matches one
@@ -374,6 +406,7 @@ func (a *accel) runTableOf(x *expr) (runTable, bool) {
 	for _, k := range t.slots {
 		n *= a.slotSizes[k]
 	}
+	pending := make([]runeSet, n) // each run's code points, if any
 	for combo := 0; combo < n; combo++ {
 		values := map[int]int{}
 		rest := combo
@@ -392,6 +425,7 @@ func (a *accel) runTableOf(x *expr) (runTable, bool) {
 				spec.class = spec.class.union(alt.spec.class)
 				spec.escapes = spec.escapes || alt.spec.escapes
 				spec.other = spec.other || alt.spec.other
+				pending[combo] = pending[combo].union(alt.runes)
 			}
 		}
 		// The items must start with different bytes, so that the run's
@@ -399,7 +433,11 @@ func (a *accel) runTableOf(x *expr) (runTable, bool) {
 		if spec.escapes && spec.class.has('%') {
 			return runTable{}, false
 		}
-		if spec.other {
+		hasRunes := pending[combo].ranges != nil
+		if spec.other && hasRunes {
+			return runTable{}, false
+		}
+		if spec.other || hasRunes {
 			for c := 0x80; c < 0x100; c++ {
 				if spec.class.has(byte(c)) {
 					return runTable{}, false
@@ -408,9 +446,12 @@ func (a *accel) runTableOf(x *expr) (runTable, bool) {
 		}
 		t.runs = append(t.runs, spec)
 	}
-	for _, r := range t.runs {
+	for i, r := range t.runs {
 		if r.class != (byteSet{}) {
 			a.classIndex(r.class)
+		}
+		if pending[i].ranges != nil {
+			t.runs[i].runes = a.runeSetIndex(pending[i])
 		}
 	}
 	return t, true
@@ -420,16 +461,22 @@ func (a *accel) runTableOf(x *expr) (runTable, bool) {
 // reports whether x is made only of such items.
 func (a *accel) runItems(x *expr, cond map[int]int, alts *[]runAlt) bool {
 	if set, ok := singleChars(x); ok {
-		*alts = append(*alts, runAlt{cond, runSpec{class: set}})
+		*alts = append(*alts, runAlt{cond: cond, spec: runSpec{class: set}})
 		return true
 	}
 	switch {
 	case isEscape(x):
-		*alts = append(*alts, runAlt{cond, runSpec{escapes: true}})
+		*alts = append(*alts, runAlt{cond: cond, spec: runSpec{escapes: true}})
 		return true
 	case x.op == opRef && x.text == "other" && a.other != nil:
-		*alts = append(*alts, runAlt{cond, runSpec{other: true}})
+		*alts = append(*alts, runAlt{cond: cond, spec: runSpec{other: true}})
 		return true
+	}
+	if ranges, first, ok := a.runesOf(x); ok {
+		*alts = append(*alts, runAlt{cond: cond, runes: runeSet{ranges, first}})
+		return true
+	}
+	switch {
 	case x.op == opChoice:
 		for _, k := range x.kids {
 			if !a.runItems(k, cond, alts) {

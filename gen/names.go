@@ -42,6 +42,9 @@ func (n parserNames) Class(i int) string { return n.id(fmt.Sprintf("class%d", i)
 // Run is the run table i.
 func (n parserNames) Run(i int) string { return n.id(fmt.Sprintf("run%d", i)) }
 
+// Runes is the code points of rune set i, which runs read as UTF-8.
+func (n parserNames) Runes(i int) string { return n.id(fmt.Sprintf("runes%d", i)) }
+
 // OtherSeqs is the byte sequences of the rule other.
 func (n parserNames) OtherSeqs() string { return n.id("otherSeqs") }
 

@@ -8,7 +8,6 @@
 package syntax
 
 import (
-	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -106,21 +105,27 @@ func (t *EscapeTable) rawChar(s string, i int) int {
 	if len(t.Chars) == 0 || s[i] < 0x80 {
 		return 0
 	}
+	return encodedRuneIn(s, i, t.Chars)
+}
+
+// encodedRuneIn returns the length of the UTF-8 encoding at s[i] of a code
+// point of ranges (sorted by Lo, apart), or 0 if there is none there.
+// DecodeRuneInString returns a length of 1 for a byte that does not begin
+// a valid encoding (an overlong form, a surrogate, a sequence cut short)
+// and the length of the encoding otherwise, U+FFFD's included; ranges are
+// few (RFC 3987's ucschar has 17), and most characters are in the first.
+func encodedRuneIn(s string, i int, ranges []RuneRange) int {
 	r, size := utf8.DecodeRuneInString(s[i:])
-	if r == utf8.RuneError && size == 1 {
+	if size == 1 {
 		return 0
 	}
-	k, _ := slices.BinarySearchFunc(t.Chars, r, func(g RuneRange, r rune) int {
-		switch {
-		case g.Hi < r:
-			return -1
-		case g.Lo > r:
-			return 1
+	for _, g := range ranges {
+		if r < g.Lo {
+			return 0
 		}
-		return 0
-	})
-	if k < len(t.Chars) && t.Chars[k].Lo <= r && r <= t.Chars[k].Hi {
-		return size
+		if r <= g.Hi {
+			return size
+		}
 	}
 	return 0
 }

@@ -15,14 +15,17 @@ package syntax
 // Run describes the items a run of a repetition is made of, as gen derives
 // it from the repeated expression under the edits in force: a byte of
 // Class, an escape "%" hex hex when Escapes is set, or one of the byte
-// sequences Seqs (the UTF-8 sequences of edit non-ascii's "other"). The
-// items start with different bytes (gen checks), so the longest item at a
-// place is the only one, and the sequences start with a byte of 0x80 or
-// above (gen checks), so an ASCII byte is never the start of one.
+// sequences Seqs (the UTF-8 sequences of edit non-ascii's "other"), or
+// the UTF-8 encoding of a code point of Runes (RFC 3987's ucschar and
+// iprivate). The items start with different bytes (gen checks), so the
+// longest item at a place is the only one, and the sequences and
+// encodings start with a byte of 0x80 or above (gen checks), so an ASCII
+// byte is never the start of one.
 type Run struct {
 	Class   [256]bool
 	Escapes bool
 	Seqs    []Seq
+	Runes   []RuneRange // in increasing order of Lo, apart
 }
 
 // Seq is a byte sequence: one byte set per byte.
@@ -52,7 +55,10 @@ next:
 		}
 		return len(q)
 	}
-	return 0
+	if r.Runes == nil {
+		return 0
+	}
+	return encodedRuneIn(s, p, r.Runes)
 }
 
 // Star returns the end of the longest run of items of r that starts at
@@ -65,7 +71,7 @@ func Star(s string, p int, r *Run) int {
 	for p < len(s) && r.Class[s[p]] {
 		p++
 	}
-	if p == len(s) || !r.Escapes && r.Seqs == nil {
+	if p == len(s) || !r.Escapes && r.Seqs == nil && r.Runes == nil {
 		return p
 	}
 	return starItems(s, p, r)

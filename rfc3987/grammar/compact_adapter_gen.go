@@ -83,127 +83,160 @@ var compactFromGrammar = [NumRules]compactPegRule{
 	RuleIPv4address:  compactRuleIPv4address,
 }
 
-// compactClass0 is [+\-.0-9A-Za-z].
-var compactClass0 = [256]bool{'+': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+// compactClass0 is [!$&-.0-;=@-Z_a-z~].
+var compactClass0 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
 
-// compactClass1 is [0-9].
-var compactClass1 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true}
+// compactClass1 is [!$&-.0-9;=@-Z_a-z~].
+var compactClass1 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ';': true, '=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
 
-// compactClass2 is [0-9A-Fa-f].
-var compactClass2 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true}
+// compactClass2 is [!$&-.0-;=A-Z_a-z~].
+var compactClass2 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
 
-// compactClass3 is [!$&-.0-;=A-Z_a-z~].
-var compactClass3 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
+// compactClass3 is [!$&-.0-9;=A-Z_a-z~].
+var compactClass3 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ';': true, '=': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
 
-// compactClass4 is [A-Za-z].
-var compactClass4 = [256]bool{'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+// compactClass4 is [!$&-;=?-Z_a-z~].
+var compactClass4 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '/': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '?': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
 
-// compactClass5 is [\-.0-9A-Z_a-z~].
-var compactClass5 = [256]bool{'-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
+// compactClass5 is [+\-.0-9A-Za-z].
+var compactClass5 = [256]bool{'+': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
 
-// compactClass6 is [\0xc2-\0xed\0xef-\0xf3].
-var compactClass6 = [256]bool{'Â': true, 'Ã': true, 'Ä': true, 'Å': true, 'Æ': true, 'Ç': true, 'È': true, 'É': true, 'Ê': true, 'Ë': true, 'Ì': true, 'Í': true, 'Î': true, 'Ï': true, 'Ð': true, 'Ñ': true, 'Ò': true, 'Ó': true, 'Ô': true, 'Õ': true, 'Ö': true, '×': true, 'Ø': true, 'Ù': true, 'Ú': true, 'Û': true, 'Ü': true, 'Ý': true, 'Þ': true, 'ß': true, 'à': true, 'á': true, 'â': true, 'ã': true, 'ä': true, 'å': true, 'æ': true, 'ç': true, 'è': true, 'é': true, 'ê': true, 'ë': true, 'ì': true, 'í': true, 'ï': true, 'ð': true, 'ñ': true, 'ò': true, 'ó': true}
+// compactClass6 is [0-9].
+var compactClass6 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true}
 
-// compactClass7 is [!$&-,:;=@].
-var compactClass7 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, ':': true, ';': true, '=': true, '@': true}
+// compactClass7 is [0-9A-Fa-f].
+var compactClass7 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true}
 
-// compactClass8 is [!$&-,;=@].
-var compactClass8 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, ';': true, '=': true, '@': true}
+// compactClass8 is [A-Za-z].
+var compactClass8 = [256]bool{'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
 
-// compactClass9 is [!$&-,;=].
-var compactClass9 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, ';': true, '=': true}
+// compactClass9 is [\-.0-9A-Z_a-z~].
+var compactClass9 = [256]bool{'-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
 
-// compactClass10 is [!$&-,:;=].
-var compactClass10 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, ':': true, ';': true, '=': true}
+// compactClass10 is [\0xc2-\0xed\0xef-\0xf3].
+var compactClass10 = [256]bool{'Â': true, 'Ã': true, 'Ä': true, 'Å': true, 'Æ': true, 'Ç': true, 'È': true, 'É': true, 'Ê': true, 'Ë': true, 'Ì': true, 'Í': true, 'Î': true, 'Ï': true, 'Ð': true, 'Ñ': true, 'Ò': true, 'Ó': true, 'Ô': true, 'Õ': true, 'Ö': true, '×': true, 'Ø': true, 'Ù': true, 'Ú': true, 'Û': true, 'Ü': true, 'Ý': true, 'Þ': true, 'ß': true, 'à': true, 'á': true, 'â': true, 'ã': true, 'ä': true, 'å': true, 'æ': true, 'ç': true, 'è': true, 'é': true, 'ê': true, 'ë': true, 'ì': true, 'í': true, 'ï': true, 'ð': true, 'ñ': true, 'ò': true, 'ó': true}
 
-// compactClass11 is [!$&-,/:;=?@].
-var compactClass11 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '/': true, ':': true, ';': true, '=': true, '?': true, '@': true}
+// compactClass11 is [!$&-,;=].
+var compactClass11 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, ';': true, '=': true}
 
-// compactClass12 is [\0x80-\0xbf].
-var compactClass12 = [256]bool{'\u0080': true, '\u0081': true, '\u0082': true, '\u0083': true, '\u0084': true, '\u0085': true, '\u0086': true, '\u0087': true, '\u0088': true, '\u0089': true, '\u008a': true, '\u008b': true, '\u008c': true, '\u008d': true, '\u008e': true, '\u008f': true, '\u0090': true, '\u0091': true, '\u0092': true, '\u0093': true, '\u0094': true, '\u0095': true, '\u0096': true, '\u0097': true, '\u0098': true, '\u0099': true, '\u009a': true, '\u009b': true, '\u009c': true, '\u009d': true, '\u009e': true, '\u009f': true, '\u00a0': true, '¡': true, '¢': true, '£': true, '¤': true, '¥': true, '¦': true, '§': true, '¨': true, '©': true, 'ª': true, '«': true, '¬': true, '\u00ad': true, '®': true, '¯': true, '°': true, '±': true, '²': true, '³': true, '´': true, 'µ': true, '¶': true, '·': true, '¸': true, '¹': true, 'º': true, '»': true, '¼': true, '½': true, '¾': true, '¿': true}
+// compactClass12 is [\0xa0-\0xbf].
+var compactClass12 = [256]bool{'\u00a0': true, '¡': true, '¢': true, '£': true, '¤': true, '¥': true, '¦': true, '§': true, '¨': true, '©': true, 'ª': true, '«': true, '¬': true, '\u00ad': true, '®': true, '¯': true, '°': true, '±': true, '²': true, '³': true, '´': true, 'µ': true, '¶': true, '·': true, '¸': true, '¹': true, 'º': true, '»': true, '¼': true, '½': true, '¾': true, '¿': true}
 
-// compactClass13 is [\0x80-\0xa3].
-var compactClass13 = [256]bool{'\u0080': true, '\u0081': true, '\u0082': true, '\u0083': true, '\u0084': true, '\u0085': true, '\u0086': true, '\u0087': true, '\u0088': true, '\u0089': true, '\u008a': true, '\u008b': true, '\u008c': true, '\u008d': true, '\u008e': true, '\u008f': true, '\u0090': true, '\u0091': true, '\u0092': true, '\u0093': true, '\u0094': true, '\u0095': true, '\u0096': true, '\u0097': true, '\u0098': true, '\u0099': true, '\u009a': true, '\u009b': true, '\u009c': true, '\u009d': true, '\u009e': true, '\u009f': true, '\u00a0': true, '¡': true, '¢': true, '£': true}
+// compactClass13 is [\0xc3-\0xdf].
+var compactClass13 = [256]bool{'Ã': true, 'Ä': true, 'Å': true, 'Æ': true, 'Ç': true, 'È': true, 'É': true, 'Ê': true, 'Ë': true, 'Ì': true, 'Í': true, 'Î': true, 'Ï': true, 'Ð': true, 'Ñ': true, 'Ò': true, 'Ó': true, 'Ô': true, 'Õ': true, 'Ö': true, '×': true, 'Ø': true, 'Ù': true, 'Ú': true, 'Û': true, 'Ü': true, 'Ý': true, 'Þ': true, 'ß': true}
 
-// compactClass14 is [\0xb0-\0xbe].
-var compactClass14 = [256]bool{'°': true, '±': true, '²': true, '³': true, '´': true, 'µ': true, '¶': true, '·': true, '¸': true, '¹': true, 'º': true, '»': true, '¼': true, '½': true, '¾': true}
+// compactClass14 is [\0x80-\0xbf].
+var compactClass14 = [256]bool{'\u0080': true, '\u0081': true, '\u0082': true, '\u0083': true, '\u0084': true, '\u0085': true, '\u0086': true, '\u0087': true, '\u0088': true, '\u0089': true, '\u008a': true, '\u008b': true, '\u008c': true, '\u008d': true, '\u008e': true, '\u008f': true, '\u0090': true, '\u0091': true, '\u0092': true, '\u0093': true, '\u0094': true, '\u0095': true, '\u0096': true, '\u0097': true, '\u0098': true, '\u0099': true, '\u009a': true, '\u009b': true, '\u009c': true, '\u009d': true, '\u009e': true, '\u009f': true, '\u00a0': true, '¡': true, '¢': true, '£': true, '¤': true, '¥': true, '¦': true, '§': true, '¨': true, '©': true, 'ª': true, '«': true, '¬': true, '\u00ad': true, '®': true, '¯': true, '°': true, '±': true, '²': true, '³': true, '´': true, 'µ': true, '¶': true, '·': true, '¸': true, '¹': true, 'º': true, '»': true, '¼': true, '½': true, '¾': true, '¿': true}
 
-// compactClass15 is [\0x80-\0xbe].
-var compactClass15 = [256]bool{'\u0080': true, '\u0081': true, '\u0082': true, '\u0083': true, '\u0084': true, '\u0085': true, '\u0086': true, '\u0087': true, '\u0088': true, '\u0089': true, '\u008a': true, '\u008b': true, '\u008c': true, '\u008d': true, '\u008e': true, '\u008f': true, '\u0090': true, '\u0091': true, '\u0092': true, '\u0093': true, '\u0094': true, '\u0095': true, '\u0096': true, '\u0097': true, '\u0098': true, '\u0099': true, '\u009a': true, '\u009b': true, '\u009c': true, '\u009d': true, '\u009e': true, '\u009f': true, '\u00a0': true, '¡': true, '¢': true, '£': true, '¤': true, '¥': true, '¦': true, '§': true, '¨': true, '©': true, 'ª': true, '«': true, '¬': true, '\u00ad': true, '®': true, '¯': true, '°': true, '±': true, '²': true, '³': true, '´': true, 'µ': true, '¶': true, '·': true, '¸': true, '¹': true, 'º': true, '»': true, '¼': true, '½': true, '¾': true}
+// compactClass15 is [\0xe1-\0xec].
+var compactClass15 = [256]bool{'á': true, 'â': true, 'ã': true, 'ä': true, 'å': true, 'æ': true, 'ç': true, 'è': true, 'é': true, 'ê': true, 'ë': true, 'ì': true}
 
-// compactClass16 is [\0x80-\0xbd].
-var compactClass16 = [256]bool{'\u0080': true, '\u0081': true, '\u0082': true, '\u0083': true, '\u0084': true, '\u0085': true, '\u0086': true, '\u0087': true, '\u0088': true, '\u0089': true, '\u008a': true, '\u008b': true, '\u008c': true, '\u008d': true, '\u008e': true, '\u008f': true, '\u0090': true, '\u0091': true, '\u0092': true, '\u0093': true, '\u0094': true, '\u0095': true, '\u0096': true, '\u0097': true, '\u0098': true, '\u0099': true, '\u009a': true, '\u009b': true, '\u009c': true, '\u009d': true, '\u009e': true, '\u009f': true, '\u00a0': true, '¡': true, '¢': true, '£': true, '¤': true, '¥': true, '¦': true, '§': true, '¨': true, '©': true, 'ª': true, '«': true, '¬': true, '\u00ad': true, '®': true, '¯': true, '°': true, '±': true, '²': true, '³': true, '´': true, 'µ': true, '¶': true, '·': true, '¸': true, '¹': true, 'º': true, '»': true, '¼': true, '½': true}
+// compactClass16 is [\0x80-\0x9f].
+var compactClass16 = [256]bool{'\u0080': true, '\u0081': true, '\u0082': true, '\u0083': true, '\u0084': true, '\u0085': true, '\u0086': true, '\u0087': true, '\u0088': true, '\u0089': true, '\u008a': true, '\u008b': true, '\u008c': true, '\u008d': true, '\u008e': true, '\u008f': true, '\u0090': true, '\u0091': true, '\u0092': true, '\u0093': true, '\u0094': true, '\u0095': true, '\u0096': true, '\u0097': true, '\u0098': true, '\u0099': true, '\u009a': true, '\u009b': true, '\u009c': true, '\u009d': true, '\u009e': true, '\u009f': true}
 
-// compactClass17 is [\0x80-\0x8e].
-var compactClass17 = [256]bool{'\u0080': true, '\u0081': true, '\u0082': true, '\u0083': true, '\u0084': true, '\u0085': true, '\u0086': true, '\u0087': true, '\u0088': true, '\u0089': true, '\u008a': true, '\u008b': true, '\u008c': true, '\u008d': true, '\u008e': true}
+// compactClass17 is [\0xa4-\0xb6].
+var compactClass17 = [256]bool{'¤': true, '¥': true, '¦': true, '§': true, '¨': true, '©': true, 'ª': true, '«': true, '¬': true, '\u00ad': true, '®': true, '¯': true, '°': true, '±': true, '²': true, '³': true, '´': true, 'µ': true, '¶': true}
 
-// compactClass18 is [\0xa0-\0xbf].
-var compactClass18 = [256]bool{'\u00a0': true, '¡': true, '¢': true, '£': true, '¤': true, '¥': true, '¦': true, '§': true, '¨': true, '©': true, 'ª': true, '«': true, '¬': true, '\u00ad': true, '®': true, '¯': true, '°': true, '±': true, '²': true, '³': true, '´': true, 'µ': true, '¶': true, '·': true, '¸': true, '¹': true, 'º': true, '»': true, '¼': true, '½': true, '¾': true, '¿': true}
+// compactClass18 is [\0x80-\0x8f].
+var compactClass18 = [256]bool{'\u0080': true, '\u0081': true, '\u0082': true, '\u0083': true, '\u0084': true, '\u0085': true, '\u0086': true, '\u0087': true, '\u0088': true, '\u0089': true, '\u008a': true, '\u008b': true, '\u008c': true, '\u008d': true, '\u008e': true, '\u008f': true}
 
-// compactClass19 is [\0xc3-\0xdf].
-var compactClass19 = [256]bool{'Ã': true, 'Ä': true, 'Å': true, 'Æ': true, 'Ç': true, 'È': true, 'É': true, 'Ê': true, 'Ë': true, 'Ì': true, 'Í': true, 'Î': true, 'Ï': true, 'Ð': true, 'Ñ': true, 'Ò': true, 'Ó': true, 'Ô': true, 'Õ': true, 'Ö': true, '×': true, 'Ø': true, 'Ù': true, 'Ú': true, 'Û': true, 'Ü': true, 'Ý': true, 'Þ': true, 'ß': true}
+// compactClass19 is [\0xb0-\0xbf].
+var compactClass19 = [256]bool{'°': true, '±': true, '²': true, '³': true, '´': true, 'µ': true, '¶': true, '·': true, '¸': true, '¹': true, 'º': true, '»': true, '¼': true, '½': true, '¾': true, '¿': true}
 
-// compactClass20 is [\0xe1-\0xec].
-var compactClass20 = [256]bool{'á': true, 'â': true, 'ã': true, 'ä': true, 'å': true, 'æ': true, 'ç': true, 'è': true, 'é': true, 'ê': true, 'ë': true, 'ì': true}
+// compactClass20 is [\0xb8-\0xbe].
+var compactClass20 = [256]bool{'¸': true, '¹': true, 'º': true, '»': true, '¼': true, '½': true, '¾': true}
 
-// compactClass21 is [\0x80-\0x9f].
-var compactClass21 = [256]bool{'\u0080': true, '\u0081': true, '\u0082': true, '\u0083': true, '\u0084': true, '\u0085': true, '\u0086': true, '\u0087': true, '\u0088': true, '\u0089': true, '\u008a': true, '\u008b': true, '\u008c': true, '\u008d': true, '\u008e': true, '\u008f': true, '\u0090': true, '\u0091': true, '\u0092': true, '\u0093': true, '\u0094': true, '\u0095': true, '\u0096': true, '\u0097': true, '\u0098': true, '\u0099': true, '\u009a': true, '\u009b': true, '\u009c': true, '\u009d': true, '\u009e': true, '\u009f': true}
+// compactClass21 is [\0x80-\0xaf].
+var compactClass21 = [256]bool{'\u0080': true, '\u0081': true, '\u0082': true, '\u0083': true, '\u0084': true, '\u0085': true, '\u0086': true, '\u0087': true, '\u0088': true, '\u0089': true, '\u008a': true, '\u008b': true, '\u008c': true, '\u008d': true, '\u008e': true, '\u008f': true, '\u0090': true, '\u0091': true, '\u0092': true, '\u0093': true, '\u0094': true, '\u0095': true, '\u0096': true, '\u0097': true, '\u0098': true, '\u0099': true, '\u009a': true, '\u009b': true, '\u009c': true, '\u009d': true, '\u009e': true, '\u009f': true, '\u00a0': true, '¡': true, '¢': true, '£': true, '¤': true, '¥': true, '¦': true, '§': true, '¨': true, '©': true, 'ª': true, '«': true, '¬': true, '\u00ad': true, '®': true, '¯': true}
 
-// compactClass22 is [\0xa4-\0xb6].
-var compactClass22 = [256]bool{'¤': true, '¥': true, '¦': true, '§': true, '¨': true, '©': true, 'ª': true, '«': true, '¬': true, '\u00ad': true, '®': true, '¯': true, '°': true, '±': true, '²': true, '³': true, '´': true, 'µ': true, '¶': true}
+// compactClass22 is [\0x90-\0x9e].
+var compactClass22 = [256]bool{'\u0090': true, '\u0091': true, '\u0092': true, '\u0093': true, '\u0094': true, '\u0095': true, '\u0096': true, '\u0097': true, '\u0098': true, '\u0099': true, '\u009a': true, '\u009b': true, '\u009c': true, '\u009d': true, '\u009e': true}
 
-// compactClass23 is [\0x80-\0x8f].
-var compactClass23 = [256]bool{'\u0080': true, '\u0081': true, '\u0082': true, '\u0083': true, '\u0084': true, '\u0085': true, '\u0086': true, '\u0087': true, '\u0088': true, '\u0089': true, '\u008a': true, '\u008b': true, '\u008c': true, '\u008d': true, '\u008e': true, '\u008f': true}
+// compactClass23 is [\0x80-\0xbe].
+var compactClass23 = [256]bool{'\u0080': true, '\u0081': true, '\u0082': true, '\u0083': true, '\u0084': true, '\u0085': true, '\u0086': true, '\u0087': true, '\u0088': true, '\u0089': true, '\u008a': true, '\u008b': true, '\u008c': true, '\u008d': true, '\u008e': true, '\u008f': true, '\u0090': true, '\u0091': true, '\u0092': true, '\u0093': true, '\u0094': true, '\u0095': true, '\u0096': true, '\u0097': true, '\u0098': true, '\u0099': true, '\u009a': true, '\u009b': true, '\u009c': true, '\u009d': true, '\u009e': true, '\u009f': true, '\u00a0': true, '¡': true, '¢': true, '£': true, '¤': true, '¥': true, '¦': true, '§': true, '¨': true, '©': true, 'ª': true, '«': true, '¬': true, '\u00ad': true, '®': true, '¯': true, '°': true, '±': true, '²': true, '³': true, '´': true, 'µ': true, '¶': true, '·': true, '¸': true, '¹': true, 'º': true, '»': true, '¼': true, '½': true, '¾': true}
 
-// compactClass24 is [\0xb0-\0xbf].
-var compactClass24 = [256]bool{'°': true, '±': true, '²': true, '³': true, '´': true, 'µ': true, '¶': true, '·': true, '¸': true, '¹': true, 'º': true, '»': true, '¼': true, '½': true, '¾': true, '¿': true}
+// compactClass24 is [\0x80-\0xbd].
+var compactClass24 = [256]bool{'\u0080': true, '\u0081': true, '\u0082': true, '\u0083': true, '\u0084': true, '\u0085': true, '\u0086': true, '\u0087': true, '\u0088': true, '\u0089': true, '\u008a': true, '\u008b': true, '\u008c': true, '\u008d': true, '\u008e': true, '\u008f': true, '\u0090': true, '\u0091': true, '\u0092': true, '\u0093': true, '\u0094': true, '\u0095': true, '\u0096': true, '\u0097': true, '\u0098': true, '\u0099': true, '\u009a': true, '\u009b': true, '\u009c': true, '\u009d': true, '\u009e': true, '\u009f': true, '\u00a0': true, '¡': true, '¢': true, '£': true, '¤': true, '¥': true, '¦': true, '§': true, '¨': true, '©': true, 'ª': true, '«': true, '¬': true, '\u00ad': true, '®': true, '¯': true, '°': true, '±': true, '²': true, '³': true, '´': true, 'µ': true, '¶': true, '·': true, '¸': true, '¹': true, 'º': true, '»': true, '¼': true, '½': true}
 
-// compactClass25 is [\0xb8-\0xbe].
-var compactClass25 = [256]bool{'¸': true, '¹': true, 'º': true, '»': true, '¼': true, '½': true, '¾': true}
+// compactClass25 is [\0xa0-\0xae].
+var compactClass25 = [256]bool{'\u00a0': true, '¡': true, '¢': true, '£': true, '¤': true, '¥': true, '¦': true, '§': true, '¨': true, '©': true, 'ª': true, '«': true, '¬': true, '\u00ad': true, '®': true}
 
-// compactClass26 is [\0x80-\0xaf].
-var compactClass26 = [256]bool{'\u0080': true, '\u0081': true, '\u0082': true, '\u0083': true, '\u0084': true, '\u0085': true, '\u0086': true, '\u0087': true, '\u0088': true, '\u0089': true, '\u008a': true, '\u008b': true, '\u008c': true, '\u008d': true, '\u008e': true, '\u008f': true, '\u0090': true, '\u0091': true, '\u0092': true, '\u0093': true, '\u0094': true, '\u0095': true, '\u0096': true, '\u0097': true, '\u0098': true, '\u0099': true, '\u009a': true, '\u009b': true, '\u009c': true, '\u009d': true, '\u009e': true, '\u009f': true, '\u00a0': true, '¡': true, '¢': true, '£': true, '¤': true, '¥': true, '¦': true, '§': true, '¨': true, '©': true, 'ª': true, '«': true, '¬': true, '\u00ad': true, '®': true, '¯': true}
+// compactClass26 is [\0xb0-\0xbe].
+var compactClass26 = [256]bool{'°': true, '±': true, '²': true, '³': true, '´': true, 'µ': true, '¶': true, '·': true, '¸': true, '¹': true, 'º': true, '»': true, '¼': true, '½': true, '¾': true}
 
-// compactClass27 is [\0x90-\0x9e].
-var compactClass27 = [256]bool{'\u0090': true, '\u0091': true, '\u0092': true, '\u0093': true, '\u0094': true, '\u0095': true, '\u0096': true, '\u0097': true, '\u0098': true, '\u0099': true, '\u009a': true, '\u009b': true, '\u009c': true, '\u009d': true, '\u009e': true}
+// compactClass27 is [\0x80-\0x8e].
+var compactClass27 = [256]bool{'\u0080': true, '\u0081': true, '\u0082': true, '\u0083': true, '\u0084': true, '\u0085': true, '\u0086': true, '\u0087': true, '\u0088': true, '\u0089': true, '\u008a': true, '\u008b': true, '\u008c': true, '\u008d': true, '\u008e': true}
 
-// compactClass28 is [\0xa0-\0xae].
-var compactClass28 = [256]bool{'\u00a0': true, '¡': true, '¢': true, '£': true, '¤': true, '¥': true, '¦': true, '§': true, '¨': true, '©': true, 'ª': true, '«': true, '¬': true, '\u00ad': true, '®': true}
+// compactClass28 is [\0xa1-\0xae].
+var compactClass28 = [256]bool{'¡': true, '¢': true, '£': true, '¤': true, '¥': true, '¦': true, '§': true, '¨': true, '©': true, 'ª': true, '«': true, '¬': true, '\u00ad': true, '®': true}
 
-// compactClass29 is [\0xa1-\0xae].
-var compactClass29 = [256]bool{'¡': true, '¢': true, '£': true, '¤': true, '¥': true, '¦': true, '§': true, '¨': true, '©': true, 'ª': true, '«': true, '¬': true, '\u00ad': true, '®': true}
+// compactClass29 is [0-:A-Fa-f].
+var compactClass29 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true}
 
-// compactClass30 is [0-:A-Fa-f].
-var compactClass30 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true}
+// compactClass30 is [Vv].
+var compactClass30 = [256]bool{'V': true, 'v': true}
 
-// compactClass31 is [Vv].
-var compactClass31 = [256]bool{'V': true, 'v': true}
+// compactClass31 is [0-5].
+var compactClass31 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true}
 
-// compactClass32 is [0-5].
-var compactClass32 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true}
+// compactClass32 is [0-4].
+var compactClass32 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true}
 
-// compactClass33 is [0-4].
-var compactClass33 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true}
+// compactClass33 is [1-9].
+var compactClass33 = [256]bool{'1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true}
 
-// compactClass34 is [1-9].
-var compactClass34 = [256]bool{'1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true}
+// compactRunes0 is the code points %xA0-D7FF / %xF900-FDCF / %xFDF0-FFEF / %x10000-1FFFD / %x20000-2FFFD / %x30000-3FFFD / %x40000-4FFFD / %x50000-5FFFD / %x60000-6FFFD / %x70000-7FFFD / %x80000-8FFFD / %x90000-9FFFD / %xA0000-AFFFD / %xB0000-BFFFD / %xC0000-CFFFD / %xD0000-DFFFD / %xE1000-EFFFD, which runs read as their UTF-8 encodings.
+var compactRunes0 = []syntax.RuneRange{{Lo: 0xa0, Hi: 0xd7ff}, {Lo: 0xf900, Hi: 0xfdcf}, {Lo: 0xfdf0, Hi: 0xffef}, {Lo: 0x10000, Hi: 0x1fffd}, {Lo: 0x20000, Hi: 0x2fffd}, {Lo: 0x30000, Hi: 0x3fffd}, {Lo: 0x40000, Hi: 0x4fffd}, {Lo: 0x50000, Hi: 0x5fffd}, {Lo: 0x60000, Hi: 0x6fffd}, {Lo: 0x70000, Hi: 0x7fffd}, {Lo: 0x80000, Hi: 0x8fffd}, {Lo: 0x90000, Hi: 0x9fffd}, {Lo: 0xa0000, Hi: 0xafffd}, {Lo: 0xb0000, Hi: 0xbfffd}, {Lo: 0xc0000, Hi: 0xcfffd}, {Lo: 0xd0000, Hi: 0xdfffd}, {Lo: 0xe1000, Hi: 0xefffd}}
 
-// compactRun0 is [+\-.0-9A-Za-z].
+// compactRunes1 is the code points %xA0-D7FF / %xE000-FDCF / %xFDF0-FFEF / %x10000-1FFFD / %x20000-2FFFD / %x30000-3FFFD / %x40000-4FFFD / %x50000-5FFFD / %x60000-6FFFD / %x70000-7FFFD / %x80000-8FFFD / %x90000-9FFFD / %xA0000-AFFFD / %xB0000-BFFFD / %xC0000-CFFFD / %xD0000-DFFFD / %xE1000-EFFFD / %xF0000-FFFFD / %x100000-10FFFD, which runs read as their UTF-8 encodings.
+var compactRunes1 = []syntax.RuneRange{{Lo: 0xa0, Hi: 0xd7ff}, {Lo: 0xe000, Hi: 0xfdcf}, {Lo: 0xfdf0, Hi: 0xffef}, {Lo: 0x10000, Hi: 0x1fffd}, {Lo: 0x20000, Hi: 0x2fffd}, {Lo: 0x30000, Hi: 0x3fffd}, {Lo: 0x40000, Hi: 0x4fffd}, {Lo: 0x50000, Hi: 0x5fffd}, {Lo: 0x60000, Hi: 0x6fffd}, {Lo: 0x70000, Hi: 0x7fffd}, {Lo: 0x80000, Hi: 0x8fffd}, {Lo: 0x90000, Hi: 0x9fffd}, {Lo: 0xa0000, Hi: 0xafffd}, {Lo: 0xb0000, Hi: 0xbfffd}, {Lo: 0xc0000, Hi: 0xcfffd}, {Lo: 0xd0000, Hi: 0xdfffd}, {Lo: 0xe1000, Hi: 0xefffd}, {Lo: 0xf0000, Hi: 0xffffd}, {Lo: 0x100000, Hi: 0x10fffd}}
+
+// compactRun0 is [!$&-.0-;=@-Z_a-z~] / escape / the UTF-8 of compactRunes0.
 var compactRun0 = [1]syntax.Run{
-	{Class: compactClass0},
+	{Class: compactClass0, Escapes: true, Runes: compactRunes0},
 }
 
-// compactRun1 is [0-9].
+// compactRun1 is [!$&-.0-9;=@-Z_a-z~] / escape / the UTF-8 of compactRunes0.
 var compactRun1 = [1]syntax.Run{
-	{Class: compactClass1},
+	{Class: compactClass1, Escapes: true, Runes: compactRunes0},
 }
 
-// compactRun2 is [0-9A-Fa-f].
+// compactRun2 is [!$&-.0-;=A-Z_a-z~] / escape / the UTF-8 of compactRunes0.
 var compactRun2 = [1]syntax.Run{
-	{Class: compactClass2},
+	{Class: compactClass2, Escapes: true, Runes: compactRunes0},
 }
 
-// compactRun3 is [!$&-.0-;=A-Z_a-z~].
+// compactRun3 is [!$&-.0-9;=A-Z_a-z~] / escape / the UTF-8 of compactRunes0.
 var compactRun3 = [1]syntax.Run{
-	{Class: compactClass3},
+	{Class: compactClass3, Escapes: true, Runes: compactRunes0},
+}
+
+// compactRun4 is [!$&-;=?-Z_a-z~] / escape / the UTF-8 of compactRunes1.
+var compactRun4 = [1]syntax.Run{
+	{Class: compactClass4, Escapes: true, Runes: compactRunes1},
+}
+
+// compactRun5 is [!$&-;=?-Z_a-z~] / escape / the UTF-8 of compactRunes0.
+var compactRun5 = [1]syntax.Run{
+	{Class: compactClass4, Escapes: true, Runes: compactRunes0},
+}
+
+// compactRun6 is [+\-.0-9A-Za-z].
+var compactRun6 = [1]syntax.Run{
+	{Class: compactClass5},
+}
+
+// compactRun7 is [0-9].
+var compactRun7 = [1]syntax.Run{
+	{Class: compactClass6},
+}
+
+// compactRun8 is [0-9A-Fa-f].
+var compactRun8 = [1]syntax.Run{
+	{Class: compactClass7},
+}
+
+// compactRun9 is [!$&-.0-;=A-Z_a-z~].
+var compactRun9 = [1]syntax.Run{
+	{Class: compactClass2},
 }

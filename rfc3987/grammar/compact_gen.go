@@ -111,12 +111,12 @@ func (p *compactCompiled) parse(r compactPegRule, s string) int {
 func (p *compactCompiled) matchIRI_reference(s string, pos int) int {
 	begin := pos
 	mark := p.n
-	var s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13, s14, s15, s16, s17, s18, s19, s20, s21, s22, s23, s24, s25, s26, s27, s28, s29, s30, s31, s32, s33, s34, s35, s36 int
-	var t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, t11, t12, t13, t14, t15, t16, t17, t18, t19, t20, t21, t22, t23, t24, t25, t26, t27, t28, t29, t30, t31, t32, t33, t34, t35, t36 int
-	var n0, n1, n2, n3 int
+	var s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13, s14, s15, s16, s17, s18, s19, s20 int
+	var t0, t1, t2, t3, t4, t5, t6, t7, t8 int
+	var run *syntax.Run
 	s0 = pos
 	t0 = p.n
-	if pos >= len(s) || !(compactClass4[s[pos]]) {
+	if pos >= len(s) || !(compactClass8[s[pos]]) {
 		goto l1
 	}
 	if pos = p.matchscheme(s, pos); pos < 0 {
@@ -139,735 +139,263 @@ func (p *compactCompiled) matchIRI_reference(s string, pos int) int {
 	}
 l6:
 	s3 = pos
-	t3 = p.n
 	if pos >= len(s) || s[pos] != '/' {
 		goto l7
 	}
 	pos += 1
-l9:
-	s4 = pos
-	t4 = p.n
-	s5 = pos
-	t5 = p.n
-	if pos >= len(s) || !(compactClass5[s[pos]]) {
-		goto l13
+	run = &compactRun0[0]
+	pos = syntax.Span(s, pos, &run.Class)
+	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
+		pos = syntax.Star(s, pos, run)
 	}
-	pos++
-	goto l12
-l13:
-	pos = s5
-	if pos >= len(s) || !(compactClass6[s[pos]]) {
-		goto l14
-	}
-	if pos = p.matchucschar(s, pos); pos < 0 {
-		goto l14
-	}
-	goto l12
-l14:
-	pos = s5
-	p.cut(t5)
-	if pos >= len(s) || s[pos] != '%' {
-		goto l15
-	}
-	pos += 1
-	if pos >= len(s) || !(compactClass2[s[pos]]) {
-		goto l15
-	}
-	pos++
-	if pos >= len(s) || !(compactClass2[s[pos]]) {
-		goto l15
-	}
-	pos++
-	goto l12
-l15:
-	pos = s5
-	if pos >= len(s) || !(compactClass7[s[pos]]) {
-		goto l10
-	}
-	pos++
-l12:
-	if pos != s4 {
-		goto l9
-	}
-	goto l11
-l10:
-	pos = s4
-	p.cut(t4)
-l11:
 	if pos != s3 {
 		goto l6
 	}
 	goto l8
 l7:
 	pos = s3
-	p.cut(t3)
 l8:
 	goto l4
 l5:
 	pos = s2
 	p.cut(t2)
 	if pos >= len(s) || s[pos] != '/' {
+		goto l9
+	}
+	pos += 1
+	s4 = pos
+	s5 = pos
+	run = &compactRun0[0]
+	pos = syntax.Span(s, pos, &run.Class)
+	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
+		pos = syntax.Star(s, pos, run)
+	}
+	if pos == s5 {
+		goto l10
+	}
+l12:
+	s6 = pos
+	if pos >= len(s) || s[pos] != '/' {
+		goto l13
+	}
+	pos += 1
+	run = &compactRun0[0]
+	pos = syntax.Span(s, pos, &run.Class)
+	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
+		pos = syntax.Star(s, pos, run)
+	}
+	if pos != s6 {
+		goto l12
+	}
+	goto l14
+l13:
+	pos = s6
+l14:
+	goto l11
+l10:
+	pos = s4
+l11:
+	goto l4
+l9:
+	pos = s2
+	s7 = pos
+	run = &compactRun0[0]
+	pos = syntax.Span(s, pos, &run.Class)
+	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
+		pos = syntax.Star(s, pos, run)
+	}
+	if pos == s7 {
+		goto l2
+	}
+l15:
+	s8 = pos
+	if pos >= len(s) || s[pos] != '/' {
 		goto l16
 	}
 	pos += 1
-	s6 = pos
-	t6 = p.n
-	n0 = 0
-l19:
-	s7 = pos
-	t7 = p.n
-	s8 = pos
-	t8 = p.n
-	if pos >= len(s) || !(compactClass5[s[pos]]) {
-		goto l23
+	run = &compactRun0[0]
+	pos = syntax.Span(s, pos, &run.Class)
+	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
+		pos = syntax.Star(s, pos, run)
 	}
-	pos++
-	goto l22
-l23:
-	pos = s8
-	if pos >= len(s) || !(compactClass6[s[pos]]) {
-		goto l24
+	if pos != s8 {
+		goto l15
 	}
-	if pos = p.matchucschar(s, pos); pos < 0 {
-		goto l24
-	}
-	goto l22
-l24:
-	pos = s8
-	p.cut(t8)
-	if pos >= len(s) || s[pos] != '%' {
-		goto l25
-	}
-	pos += 1
-	if pos >= len(s) || !(compactClass2[s[pos]]) {
-		goto l25
-	}
-	pos++
-	if pos >= len(s) || !(compactClass2[s[pos]]) {
-		goto l25
-	}
-	pos++
-	goto l22
-l25:
-	pos = s8
-	if pos >= len(s) || !(compactClass7[s[pos]]) {
-		goto l20
-	}
-	pos++
-l22:
-	n0++
-	if pos != s7 {
-		goto l19
-	}
-	goto l21
-l20:
-	pos = s7
-	p.cut(t7)
-	if n0 == 0 {
-		goto l17
-	}
-l21:
-l26:
-	s9 = pos
-	t9 = p.n
-	if pos >= len(s) || s[pos] != '/' {
-		goto l27
-	}
-	pos += 1
-l29:
-	s10 = pos
-	t10 = p.n
-	s11 = pos
-	t11 = p.n
-	if pos >= len(s) || !(compactClass5[s[pos]]) {
-		goto l33
-	}
-	pos++
-	goto l32
-l33:
-	pos = s11
-	if pos >= len(s) || !(compactClass6[s[pos]]) {
-		goto l34
-	}
-	if pos = p.matchucschar(s, pos); pos < 0 {
-		goto l34
-	}
-	goto l32
-l34:
-	pos = s11
-	p.cut(t11)
-	if pos >= len(s) || s[pos] != '%' {
-		goto l35
-	}
-	pos += 1
-	if pos >= len(s) || !(compactClass2[s[pos]]) {
-		goto l35
-	}
-	pos++
-	if pos >= len(s) || !(compactClass2[s[pos]]) {
-		goto l35
-	}
-	pos++
-	goto l32
-l35:
-	pos = s11
-	if pos >= len(s) || !(compactClass7[s[pos]]) {
-		goto l30
-	}
-	pos++
-l32:
-	if pos != s10 {
-		goto l29
-	}
-	goto l31
-l30:
-	pos = s10
-	p.cut(t10)
-l31:
-	if pos != s9 {
-		goto l26
-	}
-	goto l28
-l27:
-	pos = s9
-	p.cut(t9)
-l28:
-	goto l18
-l17:
-	pos = s6
-	p.cut(t6)
-l18:
-	goto l4
+	goto l17
 l16:
-	pos = s2
-	p.cut(t2)
-	n1 = 0
-l36:
-	s12 = pos
-	t12 = p.n
-	s13 = pos
-	t13 = p.n
-	if pos >= len(s) || !(compactClass5[s[pos]]) {
-		goto l40
-	}
-	pos++
-	goto l39
-l40:
-	pos = s13
-	if pos >= len(s) || !(compactClass6[s[pos]]) {
-		goto l41
-	}
-	if pos = p.matchucschar(s, pos); pos < 0 {
-		goto l41
-	}
-	goto l39
-l41:
-	pos = s13
-	p.cut(t13)
-	if pos >= len(s) || s[pos] != '%' {
-		goto l42
-	}
-	pos += 1
-	if pos >= len(s) || !(compactClass2[s[pos]]) {
-		goto l42
-	}
-	pos++
-	if pos >= len(s) || !(compactClass2[s[pos]]) {
-		goto l42
-	}
-	pos++
-	goto l39
-l42:
-	pos = s13
-	if pos >= len(s) || !(compactClass7[s[pos]]) {
-		goto l37
-	}
-	pos++
-l39:
-	n1++
-	if pos != s12 {
-		goto l36
-	}
-	goto l38
-l37:
-	pos = s12
-	p.cut(t12)
-	if n1 == 0 {
-		goto l2
-	}
-l38:
-l43:
-	s14 = pos
-	t14 = p.n
-	if pos >= len(s) || s[pos] != '/' {
-		goto l44
-	}
-	pos += 1
-l46:
-	s15 = pos
-	t15 = p.n
-	s16 = pos
-	t16 = p.n
-	if pos >= len(s) || !(compactClass5[s[pos]]) {
-		goto l50
-	}
-	pos++
-	goto l49
-l50:
-	pos = s16
-	if pos >= len(s) || !(compactClass6[s[pos]]) {
-		goto l51
-	}
-	if pos = p.matchucschar(s, pos); pos < 0 {
-		goto l51
-	}
-	goto l49
-l51:
-	pos = s16
-	p.cut(t16)
-	if pos >= len(s) || s[pos] != '%' {
-		goto l52
-	}
-	pos += 1
-	if pos >= len(s) || !(compactClass2[s[pos]]) {
-		goto l52
-	}
-	pos++
-	if pos >= len(s) || !(compactClass2[s[pos]]) {
-		goto l52
-	}
-	pos++
-	goto l49
-l52:
-	pos = s16
-	if pos >= len(s) || !(compactClass7[s[pos]]) {
-		goto l47
-	}
-	pos++
-l49:
-	if pos != s15 {
-		goto l46
-	}
-	goto l48
-l47:
-	pos = s15
-	p.cut(t15)
-l48:
-	if pos != s14 {
-		goto l43
-	}
-	goto l45
-l44:
-	pos = s14
-	p.cut(t14)
-l45:
+	pos = s8
+l17:
 l4:
 	goto l3
 l2:
 	pos = s1
 	p.cut(t1)
 l3:
-	s17 = pos
-	t17 = p.n
+	s9 = pos
+	t3 = p.n
 	if pos >= len(s) || s[pos] != '?' {
-		goto l53
+		goto l18
 	}
 	pos += 1
 	if pos = p.matchiquery(s, pos); pos < 0 {
-		goto l53
+		goto l18
 	}
-	goto l54
-l53:
-	pos = s17
-	p.cut(t17)
-l54:
-	s18 = pos
-	t18 = p.n
+	goto l19
+l18:
+	pos = s9
+	p.cut(t3)
+l19:
+	s10 = pos
+	t4 = p.n
 	if pos >= len(s) || s[pos] != '#' {
-		goto l55
+		goto l20
 	}
 	pos += 1
 	if pos = p.matchifragment(s, pos); pos < 0 {
-		goto l55
+		goto l20
 	}
-	goto l56
-l55:
-	pos = s18
-	p.cut(t18)
-l56:
+	goto l21
+l20:
+	pos = s10
+	p.cut(t4)
+l21:
 	goto l0
 l1:
 	pos = s0
 	p.cut(t0)
-	s19 = pos
-	t19 = p.n
-	s20 = pos
-	t20 = p.n
+	s11 = pos
+	t5 = p.n
+	s12 = pos
+	t6 = p.n
 	if len(s)-pos < 2 || s[pos:pos+2] != "//" {
-		goto l60
+		goto l25
 	}
 	pos += 2
 	if pos = p.matchiauthority(s, pos); pos < 0 {
-		goto l60
+		goto l25
 	}
-l61:
-	s21 = pos
-	t21 = p.n
+l26:
+	s13 = pos
 	if pos >= len(s) || s[pos] != '/' {
-		goto l62
+		goto l27
 	}
 	pos += 1
-l64:
-	s22 = pos
-	t22 = p.n
-	s23 = pos
-	t23 = p.n
-	if pos >= len(s) || !(compactClass5[s[pos]]) {
-		goto l68
+	run = &compactRun0[0]
+	pos = syntax.Span(s, pos, &run.Class)
+	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
+		pos = syntax.Star(s, pos, run)
 	}
-	pos++
-	goto l67
-l68:
-	pos = s23
-	if pos >= len(s) || !(compactClass6[s[pos]]) {
-		goto l69
+	if pos != s13 {
+		goto l26
 	}
-	if pos = p.matchucschar(s, pos); pos < 0 {
-		goto l69
-	}
-	goto l67
-l69:
-	pos = s23
-	p.cut(t23)
-	if pos >= len(s) || s[pos] != '%' {
-		goto l70
-	}
-	pos += 1
-	if pos >= len(s) || !(compactClass2[s[pos]]) {
-		goto l70
-	}
-	pos++
-	if pos >= len(s) || !(compactClass2[s[pos]]) {
-		goto l70
-	}
-	pos++
-	goto l67
-l70:
-	pos = s23
-	if pos >= len(s) || !(compactClass7[s[pos]]) {
-		goto l65
-	}
-	pos++
-l67:
-	if pos != s22 {
-		goto l64
-	}
-	goto l66
-l65:
-	pos = s22
-	p.cut(t22)
-l66:
-	if pos != s21 {
-		goto l61
-	}
-	goto l63
-l62:
-	pos = s21
-	p.cut(t21)
-l63:
-	goto l59
-l60:
-	pos = s20
-	p.cut(t20)
+	goto l28
+l27:
+	pos = s13
+l28:
+	goto l24
+l25:
+	pos = s12
+	p.cut(t6)
 	if pos >= len(s) || s[pos] != '/' {
-		goto l71
+		goto l29
 	}
 	pos += 1
-	s24 = pos
-	t24 = p.n
-	n2 = 0
-l74:
-	s25 = pos
-	t25 = p.n
-	s26 = pos
-	t26 = p.n
-	if pos >= len(s) || !(compactClass5[s[pos]]) {
-		goto l78
+	s14 = pos
+	s15 = pos
+	run = &compactRun0[0]
+	pos = syntax.Span(s, pos, &run.Class)
+	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
+		pos = syntax.Star(s, pos, run)
 	}
-	pos++
-	goto l77
-l78:
-	pos = s26
-	if pos >= len(s) || !(compactClass6[s[pos]]) {
-		goto l79
+	if pos == s15 {
+		goto l30
 	}
-	if pos = p.matchucschar(s, pos); pos < 0 {
-		goto l79
-	}
-	goto l77
-l79:
-	pos = s26
-	p.cut(t26)
-	if pos >= len(s) || s[pos] != '%' {
-		goto l80
-	}
-	pos += 1
-	if pos >= len(s) || !(compactClass2[s[pos]]) {
-		goto l80
-	}
-	pos++
-	if pos >= len(s) || !(compactClass2[s[pos]]) {
-		goto l80
-	}
-	pos++
-	goto l77
-l80:
-	pos = s26
-	if pos >= len(s) || !(compactClass7[s[pos]]) {
-		goto l75
-	}
-	pos++
-l77:
-	n2++
-	if pos != s25 {
-		goto l74
-	}
-	goto l76
-l75:
-	pos = s25
-	p.cut(t25)
-	if n2 == 0 {
-		goto l72
-	}
-l76:
-l81:
-	s27 = pos
-	t27 = p.n
+l32:
+	s16 = pos
 	if pos >= len(s) || s[pos] != '/' {
-		goto l82
+		goto l33
 	}
 	pos += 1
-l84:
-	s28 = pos
-	t28 = p.n
-	s29 = pos
-	t29 = p.n
-	if pos >= len(s) || !(compactClass5[s[pos]]) {
-		goto l88
+	run = &compactRun0[0]
+	pos = syntax.Span(s, pos, &run.Class)
+	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
+		pos = syntax.Star(s, pos, run)
 	}
-	pos++
-	goto l87
-l88:
-	pos = s29
-	if pos >= len(s) || !(compactClass6[s[pos]]) {
-		goto l89
+	if pos != s16 {
+		goto l32
 	}
-	if pos = p.matchucschar(s, pos); pos < 0 {
-		goto l89
+	goto l34
+l33:
+	pos = s16
+l34:
+	goto l31
+l30:
+	pos = s14
+l31:
+	goto l24
+l29:
+	pos = s12
+	s17 = pos
+	run = &compactRun1[0]
+	pos = syntax.Span(s, pos, &run.Class)
+	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
+		pos = syntax.Star(s, pos, run)
 	}
-	goto l87
-l89:
-	pos = s29
-	p.cut(t29)
-	if pos >= len(s) || s[pos] != '%' {
-		goto l90
+	if pos == s17 {
+		goto l22
 	}
-	pos += 1
-	if pos >= len(s) || !(compactClass2[s[pos]]) {
-		goto l90
-	}
-	pos++
-	if pos >= len(s) || !(compactClass2[s[pos]]) {
-		goto l90
-	}
-	pos++
-	goto l87
-l90:
-	pos = s29
-	if pos >= len(s) || !(compactClass7[s[pos]]) {
-		goto l85
-	}
-	pos++
-l87:
-	if pos != s28 {
-		goto l84
-	}
-	goto l86
-l85:
-	pos = s28
-	p.cut(t28)
-l86:
-	if pos != s27 {
-		goto l81
-	}
-	goto l83
-l82:
-	pos = s27
-	p.cut(t27)
-l83:
-	goto l73
-l72:
-	pos = s24
-	p.cut(t24)
-l73:
-	goto l59
-l71:
-	pos = s20
-	p.cut(t20)
-	n3 = 0
-l91:
-	s30 = pos
-	t30 = p.n
-	s31 = pos
-	t31 = p.n
-	if pos >= len(s) || !(compactClass5[s[pos]]) {
-		goto l95
-	}
-	pos++
-	goto l94
-l95:
-	pos = s31
-	if pos >= len(s) || !(compactClass6[s[pos]]) {
-		goto l96
-	}
-	if pos = p.matchucschar(s, pos); pos < 0 {
-		goto l96
-	}
-	goto l94
-l96:
-	pos = s31
-	p.cut(t31)
-	if pos >= len(s) || s[pos] != '%' {
-		goto l97
-	}
-	pos += 1
-	if pos >= len(s) || !(compactClass2[s[pos]]) {
-		goto l97
-	}
-	pos++
-	if pos >= len(s) || !(compactClass2[s[pos]]) {
-		goto l97
-	}
-	pos++
-	goto l94
-l97:
-	pos = s31
-	if pos >= len(s) || !(compactClass8[s[pos]]) {
-		goto l92
-	}
-	pos++
-l94:
-	n3++
-	if pos != s30 {
-		goto l91
-	}
-	goto l93
-l92:
-	pos = s30
-	p.cut(t30)
-	if n3 == 0 {
-		goto l57
-	}
-l93:
-l98:
-	s32 = pos
-	t32 = p.n
+l35:
+	s18 = pos
 	if pos >= len(s) || s[pos] != '/' {
-		goto l99
+		goto l36
 	}
 	pos += 1
-l101:
-	s33 = pos
-	t33 = p.n
-	s34 = pos
-	t34 = p.n
-	if pos >= len(s) || !(compactClass5[s[pos]]) {
-		goto l105
+	run = &compactRun0[0]
+	pos = syntax.Span(s, pos, &run.Class)
+	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
+		pos = syntax.Star(s, pos, run)
 	}
-	pos++
-	goto l104
-l105:
-	pos = s34
-	if pos >= len(s) || !(compactClass6[s[pos]]) {
-		goto l106
+	if pos != s18 {
+		goto l35
 	}
-	if pos = p.matchucschar(s, pos); pos < 0 {
-		goto l106
-	}
-	goto l104
-l106:
-	pos = s34
-	p.cut(t34)
-	if pos >= len(s) || s[pos] != '%' {
-		goto l107
-	}
-	pos += 1
-	if pos >= len(s) || !(compactClass2[s[pos]]) {
-		goto l107
-	}
-	pos++
-	if pos >= len(s) || !(compactClass2[s[pos]]) {
-		goto l107
-	}
-	pos++
-	goto l104
-l107:
-	pos = s34
-	if pos >= len(s) || !(compactClass7[s[pos]]) {
-		goto l102
-	}
-	pos++
-l104:
-	if pos != s33 {
-		goto l101
-	}
-	goto l103
-l102:
-	pos = s33
-	p.cut(t33)
-l103:
-	if pos != s32 {
-		goto l98
-	}
-	goto l100
-l99:
-	pos = s32
-	p.cut(t32)
-l100:
-l59:
-	goto l58
-l57:
-	pos = s19
-	p.cut(t19)
-l58:
-	s35 = pos
-	t35 = p.n
+	goto l37
+l36:
+	pos = s18
+l37:
+l24:
+	goto l23
+l22:
+	pos = s11
+	p.cut(t5)
+l23:
+	s19 = pos
+	t7 = p.n
 	if pos >= len(s) || s[pos] != '?' {
-		goto l108
+		goto l38
 	}
 	pos += 1
 	if pos = p.matchiquery(s, pos); pos < 0 {
-		goto l108
+		goto l38
 	}
-	goto l109
-l108:
-	pos = s35
-	p.cut(t35)
-l109:
-	s36 = pos
-	t36 = p.n
+	goto l39
+l38:
+	pos = s19
+	p.cut(t7)
+l39:
+	s20 = pos
+	t8 = p.n
 	if pos >= len(s) || s[pos] != '#' {
-		goto l110
+		goto l40
 	}
 	pos += 1
 	if pos = p.matchifragment(s, pos); pos < 0 {
-		goto l110
+		goto l40
 	}
-	goto l111
-l110:
-	pos = s36
-	p.cut(t36)
-l111:
+	goto l41
+l40:
+	pos = s20
+	p.cut(t8)
+l41:
 l0:
 	if pos < len(s) {
 		goto fail
@@ -911,7 +439,7 @@ l1:
 l3:
 	pos = s1
 	p.cut(t1)
-	if pos >= len(s) || !(compactClass1[s[pos]]) {
+	if pos >= len(s) || !(compactClass6[s[pos]]) {
 		goto l4
 	}
 	if pos = p.matchIPv4address(s, pos); pos < 0 {
@@ -921,13 +449,13 @@ l3:
 	t2 = p.n
 	s3 = pos
 	t3 = p.n
-	if pos >= len(s) || !(compactClass5[s[pos]]) {
+	if pos >= len(s) || !(compactClass9[s[pos]]) {
 		goto l7
 	}
 	goto l6
 l7:
 	pos = s3
-	if pos >= len(s) || !(compactClass6[s[pos]]) {
+	if pos >= len(s) || !(compactClass10[s[pos]]) {
 		goto l8
 	}
 	if pos = p.matchucschar(s, pos); pos < 0 {
@@ -941,17 +469,17 @@ l8:
 		goto l9
 	}
 	pos += 1
-	if pos >= len(s) || !(compactClass2[s[pos]]) {
+	if pos >= len(s) || !(compactClass7[s[pos]]) {
 		goto l9
 	}
 	pos++
-	if pos >= len(s) || !(compactClass2[s[pos]]) {
+	if pos >= len(s) || !(compactClass7[s[pos]]) {
 		goto l9
 	}
 	goto l6
 l9:
 	pos = s3
-	if pos >= len(s) || !(compactClass9[s[pos]]) {
+	if pos >= len(s) || !(compactClass11[s[pos]]) {
 		goto l5
 	}
 l6:
@@ -991,58 +519,12 @@ fail:
 // matchiuserinfo matches iuserinfo in s from pos: where it ends, or -1.
 func (p *compactCompiled) matchiuserinfo(s string, pos int) int {
 	begin := pos
-	var s0, s1 int
-	var t0, t1 int
-l0:
-	s0 = pos
-	t0 = p.n
-	s1 = pos
-	t1 = p.n
-	if pos >= len(s) || !(compactClass5[s[pos]]) {
-		goto l4
+	var run *syntax.Run
+	run = &compactRun2[0]
+	pos = syntax.Span(s, pos, &run.Class)
+	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
+		pos = syntax.Star(s, pos, run)
 	}
-	pos++
-	goto l3
-l4:
-	pos = s1
-	if pos >= len(s) || !(compactClass6[s[pos]]) {
-		goto l5
-	}
-	if pos = p.matchucschar(s, pos); pos < 0 {
-		goto l5
-	}
-	goto l3
-l5:
-	pos = s1
-	p.cut(t1)
-	if pos >= len(s) || s[pos] != '%' {
-		goto l6
-	}
-	pos += 1
-	if pos >= len(s) || !(compactClass2[s[pos]]) {
-		goto l6
-	}
-	pos++
-	if pos >= len(s) || !(compactClass2[s[pos]]) {
-		goto l6
-	}
-	pos++
-	goto l3
-l6:
-	pos = s1
-	if pos >= len(s) || !(compactClass10[s[pos]]) {
-		goto l1
-	}
-	pos++
-l3:
-	if pos != s0 {
-		goto l0
-	}
-	goto l2
-l1:
-	pos = s0
-	p.cut(t0)
-l2:
 	p.add(compactRuleiuserinfo, begin, pos)
 	return pos
 }
@@ -1050,58 +532,12 @@ l2:
 // matchireg_name matches ireg_name in s from pos: where it ends, or -1.
 func (p *compactCompiled) matchireg_name(s string, pos int) int {
 	begin := pos
-	var s0, s1 int
-	var t0, t1 int
-l0:
-	s0 = pos
-	t0 = p.n
-	s1 = pos
-	t1 = p.n
-	if pos >= len(s) || !(compactClass5[s[pos]]) {
-		goto l4
+	var run *syntax.Run
+	run = &compactRun3[0]
+	pos = syntax.Span(s, pos, &run.Class)
+	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
+		pos = syntax.Star(s, pos, run)
 	}
-	pos++
-	goto l3
-l4:
-	pos = s1
-	if pos >= len(s) || !(compactClass6[s[pos]]) {
-		goto l5
-	}
-	if pos = p.matchucschar(s, pos); pos < 0 {
-		goto l5
-	}
-	goto l3
-l5:
-	pos = s1
-	p.cut(t1)
-	if pos >= len(s) || s[pos] != '%' {
-		goto l6
-	}
-	pos += 1
-	if pos >= len(s) || !(compactClass2[s[pos]]) {
-		goto l6
-	}
-	pos++
-	if pos >= len(s) || !(compactClass2[s[pos]]) {
-		goto l6
-	}
-	pos++
-	goto l3
-l6:
-	pos = s1
-	if pos >= len(s) || !(compactClass9[s[pos]]) {
-		goto l1
-	}
-	pos++
-l3:
-	if pos != s0 {
-		goto l0
-	}
-	goto l2
-l1:
-	pos = s0
-	p.cut(t0)
-l2:
 	p.add(compactRuleireg_name, begin, pos)
 	return pos
 }
@@ -1109,202 +545,12 @@ l2:
 // matchiquery matches iquery in s from pos: where it ends, or -1.
 func (p *compactCompiled) matchiquery(s string, pos int) int {
 	begin := pos
-	var s0, s1 int
-	var t0, t1 int
-l0:
-	s0 = pos
-	t0 = p.n
-	s1 = pos
-	t1 = p.n
-	if pos >= len(s) || !(compactClass5[s[pos]]) {
-		goto l4
+	var run *syntax.Run
+	run = &compactRun4[0]
+	pos = syntax.Span(s, pos, &run.Class)
+	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
+		pos = syntax.Star(s, pos, run)
 	}
-	pos++
-	goto l3
-l4:
-	pos = s1
-	if pos >= len(s) || !(compactClass6[s[pos]]) {
-		goto l5
-	}
-	if pos = p.matchucschar(s, pos); pos < 0 {
-		goto l5
-	}
-	goto l3
-l5:
-	pos = s1
-	p.cut(t1)
-	if pos >= len(s) || s[pos] != '%' {
-		goto l6
-	}
-	pos += 1
-	if pos >= len(s) || !(compactClass2[s[pos]]) {
-		goto l6
-	}
-	pos++
-	if pos >= len(s) || !(compactClass2[s[pos]]) {
-		goto l6
-	}
-	pos++
-	goto l3
-l6:
-	pos = s1
-	if pos >= len(s) || !(compactClass11[s[pos]]) {
-		goto l7
-	}
-	pos++
-	goto l3
-l7:
-	pos = s1
-	if pos >= len(s) || s[pos] != 0xee {
-		goto l8
-	}
-	pos += 1
-	if pos >= len(s) || !(compactClass12[s[pos]]) {
-		goto l8
-	}
-	pos++
-	if pos >= len(s) || !(compactClass12[s[pos]]) {
-		goto l8
-	}
-	pos++
-	goto l3
-l8:
-	pos = s1
-	if pos >= len(s) || s[pos] != 0xef {
-		goto l9
-	}
-	pos += 1
-	if pos >= len(s) || !(compactClass13[s[pos]]) {
-		goto l9
-	}
-	pos++
-	if pos >= len(s) || !(compactClass12[s[pos]]) {
-		goto l9
-	}
-	pos++
-	goto l3
-l9:
-	pos = s1
-	if pos >= len(s) || s[pos] != 0xf3 {
-		goto l10
-	}
-	pos += 1
-	if pos >= len(s) || !(compactClass14[s[pos]]) {
-		goto l10
-	}
-	pos++
-	if pos >= len(s) || !(compactClass12[s[pos]]) {
-		goto l10
-	}
-	pos++
-	if pos >= len(s) || !(compactClass12[s[pos]]) {
-		goto l10
-	}
-	pos++
-	goto l3
-l10:
-	pos = s1
-	if pos >= len(s) || s[pos] != 0xf3 {
-		goto l11
-	}
-	pos += 1
-	if pos >= len(s) || s[pos] != 0xbf {
-		goto l11
-	}
-	pos += 1
-	if pos >= len(s) || !(compactClass15[s[pos]]) {
-		goto l11
-	}
-	pos++
-	if pos >= len(s) || !(compactClass12[s[pos]]) {
-		goto l11
-	}
-	pos++
-	goto l3
-l11:
-	pos = s1
-	if pos >= len(s) || s[pos] != 0xf3 {
-		goto l12
-	}
-	pos += 1
-	if pos >= len(s) || s[pos] != 0xbf {
-		goto l12
-	}
-	pos += 1
-	if pos >= len(s) || s[pos] != 0xbf {
-		goto l12
-	}
-	pos += 1
-	if pos >= len(s) || !(compactClass16[s[pos]]) {
-		goto l12
-	}
-	pos++
-	goto l3
-l12:
-	pos = s1
-	if pos >= len(s) || s[pos] != 0xf4 {
-		goto l13
-	}
-	pos += 1
-	if pos >= len(s) || !(compactClass17[s[pos]]) {
-		goto l13
-	}
-	pos++
-	if pos >= len(s) || !(compactClass12[s[pos]]) {
-		goto l13
-	}
-	pos++
-	if pos >= len(s) || !(compactClass12[s[pos]]) {
-		goto l13
-	}
-	pos++
-	goto l3
-l13:
-	pos = s1
-	if pos >= len(s) || s[pos] != 0xf4 {
-		goto l14
-	}
-	pos += 1
-	if pos >= len(s) || s[pos] != 0x8f {
-		goto l14
-	}
-	pos += 1
-	if pos >= len(s) || !(compactClass15[s[pos]]) {
-		goto l14
-	}
-	pos++
-	if pos >= len(s) || !(compactClass12[s[pos]]) {
-		goto l14
-	}
-	pos++
-	goto l3
-l14:
-	pos = s1
-	if pos >= len(s) || s[pos] != 0xf4 {
-		goto l1
-	}
-	pos += 1
-	if pos >= len(s) || s[pos] != 0x8f {
-		goto l1
-	}
-	pos += 1
-	if pos >= len(s) || s[pos] != 0xbf {
-		goto l1
-	}
-	pos += 1
-	if pos >= len(s) || !(compactClass16[s[pos]]) {
-		goto l1
-	}
-	pos++
-l3:
-	if pos != s0 {
-		goto l0
-	}
-	goto l2
-l1:
-	pos = s0
-	p.cut(t0)
-l2:
 	p.add(compactRuleiquery, begin, pos)
 	return pos
 }
@@ -1312,58 +558,12 @@ l2:
 // matchifragment matches ifragment in s from pos: where it ends, or -1.
 func (p *compactCompiled) matchifragment(s string, pos int) int {
 	begin := pos
-	var s0, s1 int
-	var t0, t1 int
-l0:
-	s0 = pos
-	t0 = p.n
-	s1 = pos
-	t1 = p.n
-	if pos >= len(s) || !(compactClass5[s[pos]]) {
-		goto l4
+	var run *syntax.Run
+	run = &compactRun5[0]
+	pos = syntax.Span(s, pos, &run.Class)
+	if pos < len(s) && (s[pos] == '%' || s[pos] >= 0x80) {
+		pos = syntax.Star(s, pos, run)
 	}
-	pos++
-	goto l3
-l4:
-	pos = s1
-	if pos >= len(s) || !(compactClass6[s[pos]]) {
-		goto l5
-	}
-	if pos = p.matchucschar(s, pos); pos < 0 {
-		goto l5
-	}
-	goto l3
-l5:
-	pos = s1
-	p.cut(t1)
-	if pos >= len(s) || s[pos] != '%' {
-		goto l6
-	}
-	pos += 1
-	if pos >= len(s) || !(compactClass2[s[pos]]) {
-		goto l6
-	}
-	pos++
-	if pos >= len(s) || !(compactClass2[s[pos]]) {
-		goto l6
-	}
-	pos++
-	goto l3
-l6:
-	pos = s1
-	if pos >= len(s) || !(compactClass11[s[pos]]) {
-		goto l1
-	}
-	pos++
-l3:
-	if pos != s0 {
-		goto l0
-	}
-	goto l2
-l1:
-	pos = s0
-	p.cut(t0)
-l2:
 	p.add(compactRuleifragment, begin, pos)
 	return pos
 }
@@ -1378,18 +578,18 @@ func (p *compactCompiled) matchucschar(s string, pos int) int {
 		goto l1
 	}
 	pos += 1
-	if pos >= len(s) || !(compactClass18[s[pos]]) {
+	if pos >= len(s) || !(compactClass12[s[pos]]) {
 		goto l1
 	}
 	pos++
 	goto l0
 l1:
 	pos = s0
-	if pos >= len(s) || !(compactClass19[s[pos]]) {
+	if pos >= len(s) || !(compactClass13[s[pos]]) {
 		goto l2
 	}
 	pos++
-	if pos >= len(s) || !(compactClass12[s[pos]]) {
+	if pos >= len(s) || !(compactClass14[s[pos]]) {
 		goto l2
 	}
 	pos++
@@ -1400,26 +600,26 @@ l2:
 		goto l3
 	}
 	pos += 1
-	if pos >= len(s) || !(compactClass18[s[pos]]) {
+	if pos >= len(s) || !(compactClass12[s[pos]]) {
 		goto l3
 	}
 	pos++
-	if pos >= len(s) || !(compactClass12[s[pos]]) {
+	if pos >= len(s) || !(compactClass14[s[pos]]) {
 		goto l3
 	}
 	pos++
 	goto l0
 l3:
 	pos = s0
-	if pos >= len(s) || !(compactClass20[s[pos]]) {
+	if pos >= len(s) || !(compactClass15[s[pos]]) {
 		goto l4
 	}
 	pos++
-	if pos >= len(s) || !(compactClass12[s[pos]]) {
+	if pos >= len(s) || !(compactClass14[s[pos]]) {
 		goto l4
 	}
 	pos++
-	if pos >= len(s) || !(compactClass12[s[pos]]) {
+	if pos >= len(s) || !(compactClass14[s[pos]]) {
 		goto l4
 	}
 	pos++
@@ -1430,11 +630,11 @@ l4:
 		goto l5
 	}
 	pos += 1
-	if pos >= len(s) || !(compactClass21[s[pos]]) {
+	if pos >= len(s) || !(compactClass16[s[pos]]) {
 		goto l5
 	}
 	pos++
-	if pos >= len(s) || !(compactClass12[s[pos]]) {
+	if pos >= len(s) || !(compactClass14[s[pos]]) {
 		goto l5
 	}
 	pos++
@@ -1445,11 +645,11 @@ l5:
 		goto l6
 	}
 	pos += 1
-	if pos >= len(s) || !(compactClass22[s[pos]]) {
+	if pos >= len(s) || !(compactClass17[s[pos]]) {
 		goto l6
 	}
 	pos++
-	if pos >= len(s) || !(compactClass12[s[pos]]) {
+	if pos >= len(s) || !(compactClass14[s[pos]]) {
 		goto l6
 	}
 	pos++
@@ -1464,7 +664,7 @@ l6:
 		goto l7
 	}
 	pos += 1
-	if pos >= len(s) || !(compactClass23[s[pos]]) {
+	if pos >= len(s) || !(compactClass18[s[pos]]) {
 		goto l7
 	}
 	pos++
@@ -1479,7 +679,7 @@ l7:
 		goto l8
 	}
 	pos += 1
-	if pos >= len(s) || !(compactClass24[s[pos]]) {
+	if pos >= len(s) || !(compactClass19[s[pos]]) {
 		goto l8
 	}
 	pos++
@@ -1490,11 +690,11 @@ l8:
 		goto l9
 	}
 	pos += 1
-	if pos >= len(s) || !(compactClass25[s[pos]]) {
+	if pos >= len(s) || !(compactClass20[s[pos]]) {
 		goto l9
 	}
 	pos++
-	if pos >= len(s) || !(compactClass12[s[pos]]) {
+	if pos >= len(s) || !(compactClass14[s[pos]]) {
 		goto l9
 	}
 	pos++
@@ -1509,7 +709,7 @@ l9:
 		goto l10
 	}
 	pos += 1
-	if pos >= len(s) || !(compactClass26[s[pos]]) {
+	if pos >= len(s) || !(compactClass21[s[pos]]) {
 		goto l10
 	}
 	pos++
@@ -1520,15 +720,15 @@ l10:
 		goto l11
 	}
 	pos += 1
-	if pos >= len(s) || !(compactClass27[s[pos]]) {
+	if pos >= len(s) || !(compactClass22[s[pos]]) {
 		goto l11
 	}
 	pos++
-	if pos >= len(s) || !(compactClass12[s[pos]]) {
+	if pos >= len(s) || !(compactClass14[s[pos]]) {
 		goto l11
 	}
 	pos++
-	if pos >= len(s) || !(compactClass12[s[pos]]) {
+	if pos >= len(s) || !(compactClass14[s[pos]]) {
 		goto l11
 	}
 	pos++
@@ -1543,11 +743,11 @@ l11:
 		goto l12
 	}
 	pos += 1
-	if pos >= len(s) || !(compactClass15[s[pos]]) {
+	if pos >= len(s) || !(compactClass23[s[pos]]) {
 		goto l12
 	}
 	pos++
-	if pos >= len(s) || !(compactClass12[s[pos]]) {
+	if pos >= len(s) || !(compactClass14[s[pos]]) {
 		goto l12
 	}
 	pos++
@@ -1566,7 +766,7 @@ l12:
 		goto l13
 	}
 	pos += 1
-	if pos >= len(s) || !(compactClass16[s[pos]]) {
+	if pos >= len(s) || !(compactClass24[s[pos]]) {
 		goto l13
 	}
 	pos++
@@ -1577,15 +777,15 @@ l13:
 		goto l14
 	}
 	pos += 1
-	if pos >= len(s) || !(compactClass28[s[pos]]) {
+	if pos >= len(s) || !(compactClass25[s[pos]]) {
 		goto l14
 	}
 	pos++
-	if pos >= len(s) || !(compactClass12[s[pos]]) {
+	if pos >= len(s) || !(compactClass14[s[pos]]) {
 		goto l14
 	}
 	pos++
-	if pos >= len(s) || !(compactClass12[s[pos]]) {
+	if pos >= len(s) || !(compactClass14[s[pos]]) {
 		goto l14
 	}
 	pos++
@@ -1600,11 +800,11 @@ l14:
 		goto l15
 	}
 	pos += 1
-	if pos >= len(s) || !(compactClass15[s[pos]]) {
+	if pos >= len(s) || !(compactClass23[s[pos]]) {
 		goto l15
 	}
 	pos++
-	if pos >= len(s) || !(compactClass12[s[pos]]) {
+	if pos >= len(s) || !(compactClass14[s[pos]]) {
 		goto l15
 	}
 	pos++
@@ -1623,7 +823,7 @@ l15:
 		goto l16
 	}
 	pos += 1
-	if pos >= len(s) || !(compactClass16[s[pos]]) {
+	if pos >= len(s) || !(compactClass24[s[pos]]) {
 		goto l16
 	}
 	pos++
@@ -1634,15 +834,15 @@ l16:
 		goto l17
 	}
 	pos += 1
+	if pos >= len(s) || !(compactClass26[s[pos]]) {
+		goto l17
+	}
+	pos++
 	if pos >= len(s) || !(compactClass14[s[pos]]) {
 		goto l17
 	}
 	pos++
-	if pos >= len(s) || !(compactClass12[s[pos]]) {
-		goto l17
-	}
-	pos++
-	if pos >= len(s) || !(compactClass12[s[pos]]) {
+	if pos >= len(s) || !(compactClass14[s[pos]]) {
 		goto l17
 	}
 	pos++
@@ -1657,11 +857,11 @@ l17:
 		goto l18
 	}
 	pos += 1
-	if pos >= len(s) || !(compactClass15[s[pos]]) {
+	if pos >= len(s) || !(compactClass23[s[pos]]) {
 		goto l18
 	}
 	pos++
-	if pos >= len(s) || !(compactClass12[s[pos]]) {
+	if pos >= len(s) || !(compactClass14[s[pos]]) {
 		goto l18
 	}
 	pos++
@@ -1680,7 +880,7 @@ l18:
 		goto l19
 	}
 	pos += 1
-	if pos >= len(s) || !(compactClass16[s[pos]]) {
+	if pos >= len(s) || !(compactClass24[s[pos]]) {
 		goto l19
 	}
 	pos++
@@ -1691,15 +891,15 @@ l19:
 		goto l20
 	}
 	pos += 1
-	if pos >= len(s) || !(compactClass17[s[pos]]) {
+	if pos >= len(s) || !(compactClass27[s[pos]]) {
 		goto l20
 	}
 	pos++
-	if pos >= len(s) || !(compactClass12[s[pos]]) {
+	if pos >= len(s) || !(compactClass14[s[pos]]) {
 		goto l20
 	}
 	pos++
-	if pos >= len(s) || !(compactClass12[s[pos]]) {
+	if pos >= len(s) || !(compactClass14[s[pos]]) {
 		goto l20
 	}
 	pos++
@@ -1714,11 +914,11 @@ l20:
 		goto l21
 	}
 	pos += 1
-	if pos >= len(s) || !(compactClass15[s[pos]]) {
+	if pos >= len(s) || !(compactClass23[s[pos]]) {
 		goto l21
 	}
 	pos++
-	if pos >= len(s) || !(compactClass12[s[pos]]) {
+	if pos >= len(s) || !(compactClass14[s[pos]]) {
 		goto l21
 	}
 	pos++
@@ -1737,7 +937,7 @@ l21:
 		goto l22
 	}
 	pos += 1
-	if pos >= len(s) || !(compactClass16[s[pos]]) {
+	if pos >= len(s) || !(compactClass24[s[pos]]) {
 		goto l22
 	}
 	pos++
@@ -1748,15 +948,15 @@ l22:
 		goto l23
 	}
 	pos += 1
-	if pos >= len(s) || !(compactClass27[s[pos]]) {
+	if pos >= len(s) || !(compactClass22[s[pos]]) {
 		goto l23
 	}
 	pos++
-	if pos >= len(s) || !(compactClass12[s[pos]]) {
+	if pos >= len(s) || !(compactClass14[s[pos]]) {
 		goto l23
 	}
 	pos++
-	if pos >= len(s) || !(compactClass12[s[pos]]) {
+	if pos >= len(s) || !(compactClass14[s[pos]]) {
 		goto l23
 	}
 	pos++
@@ -1771,11 +971,11 @@ l23:
 		goto l24
 	}
 	pos += 1
-	if pos >= len(s) || !(compactClass15[s[pos]]) {
+	if pos >= len(s) || !(compactClass23[s[pos]]) {
 		goto l24
 	}
 	pos++
-	if pos >= len(s) || !(compactClass12[s[pos]]) {
+	if pos >= len(s) || !(compactClass14[s[pos]]) {
 		goto l24
 	}
 	pos++
@@ -1794,7 +994,7 @@ l24:
 		goto l25
 	}
 	pos += 1
-	if pos >= len(s) || !(compactClass16[s[pos]]) {
+	if pos >= len(s) || !(compactClass24[s[pos]]) {
 		goto l25
 	}
 	pos++
@@ -1805,15 +1005,15 @@ l25:
 		goto l26
 	}
 	pos += 1
-	if pos >= len(s) || !(compactClass28[s[pos]]) {
+	if pos >= len(s) || !(compactClass25[s[pos]]) {
 		goto l26
 	}
 	pos++
-	if pos >= len(s) || !(compactClass12[s[pos]]) {
+	if pos >= len(s) || !(compactClass14[s[pos]]) {
 		goto l26
 	}
 	pos++
-	if pos >= len(s) || !(compactClass12[s[pos]]) {
+	if pos >= len(s) || !(compactClass14[s[pos]]) {
 		goto l26
 	}
 	pos++
@@ -1828,11 +1028,11 @@ l26:
 		goto l27
 	}
 	pos += 1
-	if pos >= len(s) || !(compactClass15[s[pos]]) {
+	if pos >= len(s) || !(compactClass23[s[pos]]) {
 		goto l27
 	}
 	pos++
-	if pos >= len(s) || !(compactClass12[s[pos]]) {
+	if pos >= len(s) || !(compactClass14[s[pos]]) {
 		goto l27
 	}
 	pos++
@@ -1851,7 +1051,7 @@ l27:
 		goto l28
 	}
 	pos += 1
-	if pos >= len(s) || !(compactClass16[s[pos]]) {
+	if pos >= len(s) || !(compactClass24[s[pos]]) {
 		goto l28
 	}
 	pos++
@@ -1862,15 +1062,15 @@ l28:
 		goto l29
 	}
 	pos += 1
+	if pos >= len(s) || !(compactClass26[s[pos]]) {
+		goto l29
+	}
+	pos++
 	if pos >= len(s) || !(compactClass14[s[pos]]) {
 		goto l29
 	}
 	pos++
-	if pos >= len(s) || !(compactClass12[s[pos]]) {
-		goto l29
-	}
-	pos++
-	if pos >= len(s) || !(compactClass12[s[pos]]) {
+	if pos >= len(s) || !(compactClass14[s[pos]]) {
 		goto l29
 	}
 	pos++
@@ -1885,11 +1085,11 @@ l29:
 		goto l30
 	}
 	pos += 1
-	if pos >= len(s) || !(compactClass15[s[pos]]) {
+	if pos >= len(s) || !(compactClass23[s[pos]]) {
 		goto l30
 	}
 	pos++
-	if pos >= len(s) || !(compactClass12[s[pos]]) {
+	if pos >= len(s) || !(compactClass14[s[pos]]) {
 		goto l30
 	}
 	pos++
@@ -1908,7 +1108,7 @@ l30:
 		goto l31
 	}
 	pos += 1
-	if pos >= len(s) || !(compactClass16[s[pos]]) {
+	if pos >= len(s) || !(compactClass24[s[pos]]) {
 		goto l31
 	}
 	pos++
@@ -1919,15 +1119,15 @@ l31:
 		goto l32
 	}
 	pos += 1
-	if pos >= len(s) || !(compactClass17[s[pos]]) {
+	if pos >= len(s) || !(compactClass27[s[pos]]) {
 		goto l32
 	}
 	pos++
-	if pos >= len(s) || !(compactClass12[s[pos]]) {
+	if pos >= len(s) || !(compactClass14[s[pos]]) {
 		goto l32
 	}
 	pos++
-	if pos >= len(s) || !(compactClass12[s[pos]]) {
+	if pos >= len(s) || !(compactClass14[s[pos]]) {
 		goto l32
 	}
 	pos++
@@ -1942,11 +1142,11 @@ l32:
 		goto l33
 	}
 	pos += 1
-	if pos >= len(s) || !(compactClass15[s[pos]]) {
+	if pos >= len(s) || !(compactClass23[s[pos]]) {
 		goto l33
 	}
 	pos++
-	if pos >= len(s) || !(compactClass12[s[pos]]) {
+	if pos >= len(s) || !(compactClass14[s[pos]]) {
 		goto l33
 	}
 	pos++
@@ -1965,7 +1165,7 @@ l33:
 		goto l34
 	}
 	pos += 1
-	if pos >= len(s) || !(compactClass16[s[pos]]) {
+	if pos >= len(s) || !(compactClass24[s[pos]]) {
 		goto l34
 	}
 	pos++
@@ -1976,15 +1176,15 @@ l34:
 		goto l35
 	}
 	pos += 1
-	if pos >= len(s) || !(compactClass27[s[pos]]) {
+	if pos >= len(s) || !(compactClass22[s[pos]]) {
 		goto l35
 	}
 	pos++
-	if pos >= len(s) || !(compactClass12[s[pos]]) {
+	if pos >= len(s) || !(compactClass14[s[pos]]) {
 		goto l35
 	}
 	pos++
-	if pos >= len(s) || !(compactClass12[s[pos]]) {
+	if pos >= len(s) || !(compactClass14[s[pos]]) {
 		goto l35
 	}
 	pos++
@@ -1999,11 +1199,11 @@ l35:
 		goto l36
 	}
 	pos += 1
-	if pos >= len(s) || !(compactClass15[s[pos]]) {
+	if pos >= len(s) || !(compactClass23[s[pos]]) {
 		goto l36
 	}
 	pos++
-	if pos >= len(s) || !(compactClass12[s[pos]]) {
+	if pos >= len(s) || !(compactClass14[s[pos]]) {
 		goto l36
 	}
 	pos++
@@ -2022,7 +1222,7 @@ l36:
 		goto l37
 	}
 	pos += 1
-	if pos >= len(s) || !(compactClass16[s[pos]]) {
+	if pos >= len(s) || !(compactClass24[s[pos]]) {
 		goto l37
 	}
 	pos++
@@ -2033,15 +1233,15 @@ l37:
 		goto l38
 	}
 	pos += 1
-	if pos >= len(s) || !(compactClass28[s[pos]]) {
+	if pos >= len(s) || !(compactClass25[s[pos]]) {
 		goto l38
 	}
 	pos++
-	if pos >= len(s) || !(compactClass12[s[pos]]) {
+	if pos >= len(s) || !(compactClass14[s[pos]]) {
 		goto l38
 	}
 	pos++
-	if pos >= len(s) || !(compactClass12[s[pos]]) {
+	if pos >= len(s) || !(compactClass14[s[pos]]) {
 		goto l38
 	}
 	pos++
@@ -2056,11 +1256,11 @@ l38:
 		goto l39
 	}
 	pos += 1
-	if pos >= len(s) || !(compactClass15[s[pos]]) {
+	if pos >= len(s) || !(compactClass23[s[pos]]) {
 		goto l39
 	}
 	pos++
-	if pos >= len(s) || !(compactClass12[s[pos]]) {
+	if pos >= len(s) || !(compactClass14[s[pos]]) {
 		goto l39
 	}
 	pos++
@@ -2079,7 +1279,7 @@ l39:
 		goto l40
 	}
 	pos += 1
-	if pos >= len(s) || !(compactClass16[s[pos]]) {
+	if pos >= len(s) || !(compactClass24[s[pos]]) {
 		goto l40
 	}
 	pos++
@@ -2090,15 +1290,15 @@ l40:
 		goto l41
 	}
 	pos += 1
+	if pos >= len(s) || !(compactClass26[s[pos]]) {
+		goto l41
+	}
+	pos++
 	if pos >= len(s) || !(compactClass14[s[pos]]) {
 		goto l41
 	}
 	pos++
-	if pos >= len(s) || !(compactClass12[s[pos]]) {
-		goto l41
-	}
-	pos++
-	if pos >= len(s) || !(compactClass12[s[pos]]) {
+	if pos >= len(s) || !(compactClass14[s[pos]]) {
 		goto l41
 	}
 	pos++
@@ -2113,11 +1313,11 @@ l41:
 		goto l42
 	}
 	pos += 1
-	if pos >= len(s) || !(compactClass15[s[pos]]) {
+	if pos >= len(s) || !(compactClass23[s[pos]]) {
 		goto l42
 	}
 	pos++
-	if pos >= len(s) || !(compactClass12[s[pos]]) {
+	if pos >= len(s) || !(compactClass14[s[pos]]) {
 		goto l42
 	}
 	pos++
@@ -2136,7 +1336,7 @@ l42:
 		goto l43
 	}
 	pos += 1
-	if pos >= len(s) || !(compactClass16[s[pos]]) {
+	if pos >= len(s) || !(compactClass24[s[pos]]) {
 		goto l43
 	}
 	pos++
@@ -2147,15 +1347,15 @@ l43:
 		goto l44
 	}
 	pos += 1
-	if pos >= len(s) || !(compactClass17[s[pos]]) {
+	if pos >= len(s) || !(compactClass27[s[pos]]) {
 		goto l44
 	}
 	pos++
-	if pos >= len(s) || !(compactClass12[s[pos]]) {
+	if pos >= len(s) || !(compactClass14[s[pos]]) {
 		goto l44
 	}
 	pos++
-	if pos >= len(s) || !(compactClass12[s[pos]]) {
+	if pos >= len(s) || !(compactClass14[s[pos]]) {
 		goto l44
 	}
 	pos++
@@ -2170,11 +1370,11 @@ l44:
 		goto l45
 	}
 	pos += 1
-	if pos >= len(s) || !(compactClass15[s[pos]]) {
+	if pos >= len(s) || !(compactClass23[s[pos]]) {
 		goto l45
 	}
 	pos++
-	if pos >= len(s) || !(compactClass12[s[pos]]) {
+	if pos >= len(s) || !(compactClass14[s[pos]]) {
 		goto l45
 	}
 	pos++
@@ -2193,7 +1393,7 @@ l45:
 		goto l46
 	}
 	pos += 1
-	if pos >= len(s) || !(compactClass16[s[pos]]) {
+	if pos >= len(s) || !(compactClass24[s[pos]]) {
 		goto l46
 	}
 	pos++
@@ -2204,15 +1404,15 @@ l46:
 		goto l47
 	}
 	pos += 1
-	if pos >= len(s) || !(compactClass27[s[pos]]) {
+	if pos >= len(s) || !(compactClass22[s[pos]]) {
 		goto l47
 	}
 	pos++
-	if pos >= len(s) || !(compactClass12[s[pos]]) {
+	if pos >= len(s) || !(compactClass14[s[pos]]) {
 		goto l47
 	}
 	pos++
-	if pos >= len(s) || !(compactClass12[s[pos]]) {
+	if pos >= len(s) || !(compactClass14[s[pos]]) {
 		goto l47
 	}
 	pos++
@@ -2227,11 +1427,11 @@ l47:
 		goto l48
 	}
 	pos += 1
-	if pos >= len(s) || !(compactClass15[s[pos]]) {
+	if pos >= len(s) || !(compactClass23[s[pos]]) {
 		goto l48
 	}
 	pos++
-	if pos >= len(s) || !(compactClass12[s[pos]]) {
+	if pos >= len(s) || !(compactClass14[s[pos]]) {
 		goto l48
 	}
 	pos++
@@ -2250,7 +1450,7 @@ l48:
 		goto l49
 	}
 	pos += 1
-	if pos >= len(s) || !(compactClass16[s[pos]]) {
+	if pos >= len(s) || !(compactClass24[s[pos]]) {
 		goto l49
 	}
 	pos++
@@ -2261,15 +1461,15 @@ l49:
 		goto l50
 	}
 	pos += 1
-	if pos >= len(s) || !(compactClass29[s[pos]]) {
+	if pos >= len(s) || !(compactClass28[s[pos]]) {
 		goto l50
 	}
 	pos++
-	if pos >= len(s) || !(compactClass12[s[pos]]) {
+	if pos >= len(s) || !(compactClass14[s[pos]]) {
 		goto l50
 	}
 	pos++
-	if pos >= len(s) || !(compactClass12[s[pos]]) {
+	if pos >= len(s) || !(compactClass14[s[pos]]) {
 		goto l50
 	}
 	pos++
@@ -2284,11 +1484,11 @@ l50:
 		goto l51
 	}
 	pos += 1
-	if pos >= len(s) || !(compactClass15[s[pos]]) {
+	if pos >= len(s) || !(compactClass23[s[pos]]) {
 		goto l51
 	}
 	pos++
-	if pos >= len(s) || !(compactClass12[s[pos]]) {
+	if pos >= len(s) || !(compactClass14[s[pos]]) {
 		goto l51
 	}
 	pos++
@@ -2307,7 +1507,7 @@ l51:
 		goto fail
 	}
 	pos += 1
-	if pos >= len(s) || !(compactClass16[s[pos]]) {
+	if pos >= len(s) || !(compactClass24[s[pos]]) {
 		goto fail
 	}
 	pos++
@@ -2324,11 +1524,11 @@ func (p *compactCompiled) matchscheme(s string, pos int) int {
 	begin := pos
 	mark := p.n
 	var run *syntax.Run
-	if pos >= len(s) || !(compactClass4[s[pos]]) {
+	if pos >= len(s) || !(compactClass8[s[pos]]) {
 		goto fail
 	}
 	pos++
-	run = &compactRun0[0]
+	run = &compactRun6[0]
 	pos = syntax.Span(s, pos, &run.Class)
 	p.add(compactRulescheme, begin, pos)
 	return pos
@@ -2341,7 +1541,7 @@ fail:
 func (p *compactCompiled) matchport(s string, pos int) int {
 	begin := pos
 	var run *syntax.Run
-	run = &compactRun1[0]
+	run = &compactRun7[0]
 	pos = syntax.Span(s, pos, &run.Class)
 	p.add(compactRuleport, begin, pos)
 	return pos
@@ -2360,7 +1560,7 @@ func (p *compactCompiled) matchIP_literal(s string, pos int) int {
 	pos += 1
 	s0 = pos
 	t0 = p.n
-	if pos >= len(s) || !(compactClass30[s[pos]]) {
+	if pos >= len(s) || !(compactClass29[s[pos]]) {
 		goto l1
 	}
 	if pos = p.matchIPv6address(s, pos); pos < 0 {
@@ -2370,12 +1570,12 @@ func (p *compactCompiled) matchIP_literal(s string, pos int) int {
 l1:
 	pos = s0
 	p.cut(t0)
-	if pos >= len(s) || !(compactClass31[s[pos]]) {
+	if pos >= len(s) || !(compactClass30[s[pos]]) {
 		goto fail
 	}
 	pos++
 	s1 = pos
-	run = &compactRun2[0]
+	run = &compactRun8[0]
 	pos = syntax.Span(s, pos, &run.Class)
 	if pos == s1 {
 		goto fail
@@ -2385,7 +1585,7 @@ l1:
 	}
 	pos += 1
 	s2 = pos
-	run = &compactRun3[0]
+	run = &compactRun9[0]
 	pos = syntax.Span(s, pos, &run.Class)
 	if pos == s2 {
 		goto fail
@@ -2410,7 +1610,7 @@ func (p *compactCompiled) matchIPv6address(s string, pos int) int {
 	var t0, t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, t11, t12, t13, t14, t15, t16, t17, t18, t19, t20, t21, t22, t23, t24, t25, t26, t27, t28 int
 	s0 = pos
 	t0 = p.n
-	if pos >= len(s) || !(compactClass2[s[pos]]) {
+	if pos >= len(s) || !(compactClass7[s[pos]]) {
 		goto l1
 	}
 	if pos = p.matchh16(s, pos); pos < 0 {
@@ -3024,17 +2224,17 @@ fail:
 func (p *compactCompiled) matchh16(s string, pos int) int {
 	begin := pos
 	mark := p.n
-	if pos >= len(s) || !(compactClass2[s[pos]]) {
+	if pos >= len(s) || !(compactClass7[s[pos]]) {
 		goto fail
 	}
 	pos++
-	if pos < len(s) && compactClass2[s[pos]] {
+	if pos < len(s) && compactClass7[s[pos]] {
 		pos++
 	}
-	if pos < len(s) && compactClass2[s[pos]] {
+	if pos < len(s) && compactClass7[s[pos]] {
 		pos++
 	}
-	if pos < len(s) && compactClass2[s[pos]] {
+	if pos < len(s) && compactClass7[s[pos]] {
 		pos++
 	}
 	p.add(compactRuleh16, begin, pos)
@@ -3052,7 +2252,7 @@ func (p *compactCompiled) matchls32(s string, pos int) int {
 	var t0 int
 	s0 = pos
 	t0 = p.n
-	if pos >= len(s) || !(compactClass2[s[pos]]) {
+	if pos >= len(s) || !(compactClass7[s[pos]]) {
 		goto l1
 	}
 	if pos = p.matchh16(s, pos); pos < 0 {
@@ -3090,7 +2290,7 @@ func (p *compactCompiled) matchIPv4address(s string, pos int) int {
 		goto l1
 	}
 	pos += 2
-	if pos >= len(s) || !(compactClass32[s[pos]]) {
+	if pos >= len(s) || !(compactClass31[s[pos]]) {
 		goto l1
 	}
 	pos++
@@ -3101,11 +2301,11 @@ l1:
 		goto l2
 	}
 	pos += 1
-	if pos >= len(s) || !(compactClass33[s[pos]]) {
+	if pos >= len(s) || !(compactClass32[s[pos]]) {
 		goto l2
 	}
 	pos++
-	if pos >= len(s) || !(compactClass1[s[pos]]) {
+	if pos >= len(s) || !(compactClass6[s[pos]]) {
 		goto l2
 	}
 	pos++
@@ -3116,29 +2316,29 @@ l2:
 		goto l3
 	}
 	pos += 1
-	if pos >= len(s) || !(compactClass1[s[pos]]) {
+	if pos >= len(s) || !(compactClass6[s[pos]]) {
 		goto l3
 	}
 	pos++
-	if pos >= len(s) || !(compactClass1[s[pos]]) {
+	if pos >= len(s) || !(compactClass6[s[pos]]) {
 		goto l3
 	}
 	pos++
 	goto l0
 l3:
 	pos = s0
-	if pos >= len(s) || !(compactClass34[s[pos]]) {
+	if pos >= len(s) || !(compactClass33[s[pos]]) {
 		goto l4
 	}
 	pos++
-	if pos >= len(s) || !(compactClass1[s[pos]]) {
+	if pos >= len(s) || !(compactClass6[s[pos]]) {
 		goto l4
 	}
 	pos++
 	goto l0
 l4:
 	pos = s0
-	if pos >= len(s) || !(compactClass1[s[pos]]) {
+	if pos >= len(s) || !(compactClass6[s[pos]]) {
 		goto fail
 	}
 	pos++
@@ -3152,7 +2352,7 @@ l0:
 		goto l6
 	}
 	pos += 2
-	if pos >= len(s) || !(compactClass32[s[pos]]) {
+	if pos >= len(s) || !(compactClass31[s[pos]]) {
 		goto l6
 	}
 	pos++
@@ -3163,11 +2363,11 @@ l6:
 		goto l7
 	}
 	pos += 1
-	if pos >= len(s) || !(compactClass33[s[pos]]) {
+	if pos >= len(s) || !(compactClass32[s[pos]]) {
 		goto l7
 	}
 	pos++
-	if pos >= len(s) || !(compactClass1[s[pos]]) {
+	if pos >= len(s) || !(compactClass6[s[pos]]) {
 		goto l7
 	}
 	pos++
@@ -3178,29 +2378,29 @@ l7:
 		goto l8
 	}
 	pos += 1
-	if pos >= len(s) || !(compactClass1[s[pos]]) {
+	if pos >= len(s) || !(compactClass6[s[pos]]) {
 		goto l8
 	}
 	pos++
-	if pos >= len(s) || !(compactClass1[s[pos]]) {
+	if pos >= len(s) || !(compactClass6[s[pos]]) {
 		goto l8
 	}
 	pos++
 	goto l5
 l8:
 	pos = s1
-	if pos >= len(s) || !(compactClass34[s[pos]]) {
+	if pos >= len(s) || !(compactClass33[s[pos]]) {
 		goto l9
 	}
 	pos++
-	if pos >= len(s) || !(compactClass1[s[pos]]) {
+	if pos >= len(s) || !(compactClass6[s[pos]]) {
 		goto l9
 	}
 	pos++
 	goto l5
 l9:
 	pos = s1
-	if pos >= len(s) || !(compactClass1[s[pos]]) {
+	if pos >= len(s) || !(compactClass6[s[pos]]) {
 		goto fail
 	}
 	pos++
@@ -3214,7 +2414,7 @@ l5:
 		goto l11
 	}
 	pos += 2
-	if pos >= len(s) || !(compactClass32[s[pos]]) {
+	if pos >= len(s) || !(compactClass31[s[pos]]) {
 		goto l11
 	}
 	pos++
@@ -3225,11 +2425,11 @@ l11:
 		goto l12
 	}
 	pos += 1
-	if pos >= len(s) || !(compactClass33[s[pos]]) {
+	if pos >= len(s) || !(compactClass32[s[pos]]) {
 		goto l12
 	}
 	pos++
-	if pos >= len(s) || !(compactClass1[s[pos]]) {
+	if pos >= len(s) || !(compactClass6[s[pos]]) {
 		goto l12
 	}
 	pos++
@@ -3240,29 +2440,29 @@ l12:
 		goto l13
 	}
 	pos += 1
-	if pos >= len(s) || !(compactClass1[s[pos]]) {
+	if pos >= len(s) || !(compactClass6[s[pos]]) {
 		goto l13
 	}
 	pos++
-	if pos >= len(s) || !(compactClass1[s[pos]]) {
+	if pos >= len(s) || !(compactClass6[s[pos]]) {
 		goto l13
 	}
 	pos++
 	goto l10
 l13:
 	pos = s2
-	if pos >= len(s) || !(compactClass34[s[pos]]) {
+	if pos >= len(s) || !(compactClass33[s[pos]]) {
 		goto l14
 	}
 	pos++
-	if pos >= len(s) || !(compactClass1[s[pos]]) {
+	if pos >= len(s) || !(compactClass6[s[pos]]) {
 		goto l14
 	}
 	pos++
 	goto l10
 l14:
 	pos = s2
-	if pos >= len(s) || !(compactClass1[s[pos]]) {
+	if pos >= len(s) || !(compactClass6[s[pos]]) {
 		goto fail
 	}
 	pos++
@@ -3276,7 +2476,7 @@ l10:
 		goto l16
 	}
 	pos += 2
-	if pos >= len(s) || !(compactClass32[s[pos]]) {
+	if pos >= len(s) || !(compactClass31[s[pos]]) {
 		goto l16
 	}
 	pos++
@@ -3287,11 +2487,11 @@ l16:
 		goto l17
 	}
 	pos += 1
-	if pos >= len(s) || !(compactClass33[s[pos]]) {
+	if pos >= len(s) || !(compactClass32[s[pos]]) {
 		goto l17
 	}
 	pos++
-	if pos >= len(s) || !(compactClass1[s[pos]]) {
+	if pos >= len(s) || !(compactClass6[s[pos]]) {
 		goto l17
 	}
 	pos++
@@ -3302,29 +2502,29 @@ l17:
 		goto l18
 	}
 	pos += 1
-	if pos >= len(s) || !(compactClass1[s[pos]]) {
+	if pos >= len(s) || !(compactClass6[s[pos]]) {
 		goto l18
 	}
 	pos++
-	if pos >= len(s) || !(compactClass1[s[pos]]) {
+	if pos >= len(s) || !(compactClass6[s[pos]]) {
 		goto l18
 	}
 	pos++
 	goto l15
 l18:
 	pos = s3
-	if pos >= len(s) || !(compactClass34[s[pos]]) {
+	if pos >= len(s) || !(compactClass33[s[pos]]) {
 		goto l19
 	}
 	pos++
-	if pos >= len(s) || !(compactClass1[s[pos]]) {
+	if pos >= len(s) || !(compactClass6[s[pos]]) {
 		goto l19
 	}
 	pos++
 	goto l15
 l19:
 	pos = s3
-	if pos >= len(s) || !(compactClass1[s[pos]]) {
+	if pos >= len(s) || !(compactClass6[s[pos]]) {
 		goto fail
 	}
 	pos++

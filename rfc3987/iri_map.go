@@ -34,10 +34,7 @@ import (
 // which are not in a valid IRI either. The mapping is the identity on a
 // URI and is idempotent, as the section says.
 func ToURI(iri string) string {
-	i := 0
-	for i < len(iri) && iri[i] < utf8.RuneSelf {
-		i++
-	}
+	i := asciiPrefix(iri)
 	if i == len(iri) {
 		return iri
 	}
@@ -53,6 +50,36 @@ func ToURI(iri string) string {
 		writeTriplet(&b, c)
 	}
 	return b.String()
+}
+
+// asciiPrefix returns the length of the longest US-ASCII prefix of s. It
+// tests eight bytes at a time (a byte of 0x80 or more sets the top bit of
+// its lane), the last eight of a string of eight or more too, which
+// covers its tail in one test: most references are US-ASCII throughout,
+// and ToURI scans every one a batch parses.
+func asciiPrefix(s string) int {
+	i := 0
+	for ; len(s)-i >= 8; i += 8 {
+		if !ascii8(s[i:]) {
+			break
+		}
+	}
+	if len(s)-i < 8 && len(s) >= 8 && ascii8(s[len(s)-8:]) {
+		return len(s)
+	}
+	for i < len(s) && s[i] < utf8.RuneSelf {
+		i++
+	}
+	return i
+}
+
+// ascii8 reports whether the first eight bytes of s are US-ASCII, read
+// with one load (the bounds are checked once).
+func ascii8(s string) bool {
+	_ = s[7]
+	x := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+	return x&0x8080808080808080 == 0
 }
 
 // writeTriplet writes octet c as "%" and two uppercase hex digits.

@@ -19,6 +19,23 @@ func TestToURI(t *testing.T) {
 	}
 }
 
+// TestToURIEveryOffset puts a character beyond ASCII at every offset of a
+// US-ASCII string longer than two of the words ToURI scans at a time, so
+// that the first byte it must escape lies at each place within a word.
+func TestToURIEveryOffset(t *testing.T) {
+	const ascii = "http://a/bcdefghijklmnopq"
+	for i := 0; i <= len(ascii); i++ {
+		in := ascii[:i] + "\u00e9" + ascii[i:]
+		want := ascii[:i] + "%C3%A9" + ascii[i:]
+		if got := ToURI(in); got != want {
+			t.Errorf("ToURI(%q) = %q, want %q", in, got, want)
+		}
+		if got := ToURI(ascii[:i]); got != ascii[:i] {
+			t.Errorf("ToURI(%q) = %q, want it unchanged", ascii[:i], got)
+		}
+	}
+}
+
 func TestToIRI(t *testing.T) {
 	for _, r := range readIRITable(t, "to_iri.txt", 2) {
 		in, want := r.fields[0], r.fields[1]

@@ -279,20 +279,38 @@ func newGrammar(defs []bnf.Definition, describe []string) (*Grammar, error) {
 
 // describedSets returns the rules errors describe expected bytes with,
 // and their first bytes, working them out the first time: only an error
-// needs them.
+// needs them. The first bytes of a rule are those of the first items of
+// its own automaton (localRule): a character's set, or the first bytes of
+// the rule a call enters (the local automaton's first items already take
+// a nullable call's successors). One set of local automata serves every
+// described rule, so a rule that several reach (RFC 3987's ucschar, under
+// ipchar and iunreserved) is built once, and no frame or position of a
+// whole rule is made.
 func (g *Grammar) describedSets() []describedSet {
 	g.setsOnce.Do(func() {
-		for _, name := range g.describe {
-			i, ok := g.index[name]
-			if !ok {
-				continue
+		h := &hier{g: g, rules: map[int]*localRule{}, setIndex: map[byteSet]int32{}}
+		firsts := map[int]byteSet{}
+		var first func(r int) byteSet
+		first = func(r int) byteSet {
+			if s, ok := firsts[r]; ok {
+				return s
 			}
-			h := newHier(g, i)
+			lr := h.rule(r)
 			var s byteSet
-			for _, p := range h.first {
-				s = s.union(h.sets[h.pos[p].set])
+			for _, it := range lr.first {
+				if c := lr.items[it].call; c >= 0 {
+					s = s.union(first(int(c)))
+				} else {
+					s = s.union(h.sets[lr.items[it].set])
+				}
 			}
-			g.sets = append(g.sets, describedSet{name, s})
+			firsts[r] = s
+			return s
+		}
+		for _, name := range g.describe {
+			if i, ok := g.index[name]; ok {
+				g.sets = append(g.sets, describedSet{name, first(i)})
+			}
 		}
 	})
 	return g.sets

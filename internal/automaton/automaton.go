@@ -286,9 +286,18 @@ func newGrammar(defs []bnf.Definition, describe []string) (*Grammar, error) {
 // described rule, so a rule that several reach (RFC 3987's ucschar, under
 // ipchar and iunreserved) is built once, and no frame or position of a
 // whole rule is made.
-func (g *Grammar) describedSets() []describedSet {
+func (g *Grammar) describedSets() []describedSet { return g.describedSetsIn(nil) }
+
+// describedSetsIn is describedSets, building the local automata it needs
+// in h, whose caller holds what guards it (the on-demand automaton's
+// mutex), so that they are those h has built already: the first error of
+// an on-demand automaton builds none again. With h nil it builds them in
+// a hier of its own.
+func (g *Grammar) describedSetsIn(h *hier) []describedSet {
 	g.setsOnce.Do(func() {
-		h := &hier{g: g, rules: map[int]*localRule{}, setIndex: map[byteSet]int32{}}
+		if h == nil {
+			h = &hier{g: g, rules: map[int]*localRule{}, setIndex: map[byteSet]int32{}}
+		}
 		firsts := map[int]byteSet{}
 		var first func(r int) byteSet
 		first = func(r int) byteSet {

@@ -275,7 +275,7 @@ func (l *Lazy) describe(s *lazyState) *State {
 	for _, q := range l.reach(s) {
 		want = want.union(h.sets[h.pos[q].set])
 	}
-	d.Expected = describeBytes(want, s.accepting, h.g.describedSets())
+	d.Expected = describeBytes(want, s.accepting, h.g.describedSetsIn(h))
 	s.desc.Store(d)
 	l.stateBytes += stateBytes + int64(len(d.Path)+len(d.AltPath))*entryBytes + int64(len(d.Expected))
 	l.account()

@@ -72,7 +72,7 @@ func parseStrictInto(u *URI, ref string) error {
 // (nil for Appendix A exactly): the compact parser's, or in the
 // WebAssembly module the reference parser's (tokens_js.go).
 func fill(u *URI, ref string, p *tokenParser, profile *Profile) {
-	f := filler{u: u, pathEnd: len(ref), emptyAuthority: profile != nil && profile.edits.Has(grammar.EditEmptyAuthority)}
+	f := filler{u: u, emptyAuthority: profile != nil && profile.edits.Has(grammar.EditEmptyAuthority)}
 	*u = URI{ref: ref, profile: profile}
 	for i, n := 0, p.Len(); i < n; i++ {
 		f.token(p.Token(i))
@@ -81,73 +81,94 @@ func fill(u *URI, ref string, p *tokenParser, profile *Profile) {
 }
 
 // filler reads a URI's components from the tokens of a parse, which come
-// children first: an IPv4address inside an ipv6reference comes before it,
-// which then sets the host. syntax.SpansFiller finds the components; filler
-// adds what only RFC 2396 has: the opaque_part and the kind of authority.
+// children first and in the order of the input: an IPv4address inside an
+// ipv6reference comes before it, which then sets the host. It sets the
+// boundaries a [uriSpans] keeps, each from the token that gives it; the
+// path has no token of its own, and lies between what precedes it (the
+// authority, "scheme:" or nothing) and what follows it ("?" query, "#"
+// fragment or the end), or is the whole opaque_part.
 type filler struct {
-	u       *URI
-	pathEnd int // the length of the reference
-	parts   syntax.SpansFiller
-	hasReg  bool
+	u      *URI
+	hasReg bool
+	// pathEnds says the path's end is set: a query, a fragment or an
+	// opaque_part came; else the path runs to the end.
+	pathEnds bool
 	// emptyAuthority says the edit empty-authority is in force.
 	emptyAuthority bool
 }
 
 func (f *filler) token(rule grammar.Rule, b, e int) {
 	u := f.u
+	s := &u.spans
 	switch rule {
 	case grammar.RuleScheme:
-		f.parts.Scheme(&u.spans, b, e)
+		s.schemeEnd, s.pathBegin = int32(e), int32(e+1)
+		s.define(syntax.Scheme)
 	case grammar.RuleOpaquePart:
 		u.opaque = true
-		f.parts.Opaque(b, e)
+		s.pathBegin, s.pathEnd, f.pathEnds = int32(b), int32(e), true
 	case grammar.RuleAuthority:
-		f.parts.Authority(&u.spans, b, e)
+		s.authBegin, s.authEnd, s.pathBegin = int32(b), int32(e), int32(e)
+		s.define(syntax.Authority)
 	case grammar.RuleRegName:
 		f.hasReg = true
 	case grammar.RuleUserinfo:
-		u.spans.Set(syntax.UserInfo, b, e)
+		s.userEnd = int32(e)
+		s.define(syntax.UserInfo)
 	case grammar.RuleHostname:
-		u.spans.Set(syntax.Host, b, e)
+		s.hostEnd = int32(e)
+		s.define(syntax.Host)
 		u.hostKind = Hostname
 	case grammar.RuleIPv4address:
-		u.spans.Set(syntax.Host, b, e)
+		s.hostEnd = int32(e)
+		s.define(syntax.Host)
 		u.hostKind = IPv4
 	case grammar.RuleIpv6reference:
 		// An IPv4 address inside it came first; the reference is the host.
-		u.spans.Set(syntax.Host, b, e)
+		s.hostEnd = int32(e)
+		s.define(syntax.Host)
 		u.hostKind = IPv6
 	case grammar.RulePort:
-		u.spans.Set(syntax.Port, b, e)
+		s.hostEnd = int32(b - 1) // the port follows the host's ":"
+		s.define(syntax.Port)
 	case grammar.RuleQuery:
-		f.parts.Query(&u.spans, b, e)
+		s.pathEnd, f.pathEnds = int32(b-1), true
+		s.define(syntax.Query)
 	case grammar.RuleFragment:
-		f.parts.Fragment(&u.spans, b, e)
+		s.fragBegin = int32(b)
+		s.define(syntax.Fragment)
+		if !f.pathEnds {
+			s.pathEnd, f.pathEnds = int32(b-1), true
+		}
 	}
 }
 
 func (f *filler) finish() {
 	u := f.u
-	begin, end := f.parts.Path(f.pathEnd)
-	if f.emptyAuthority && !u.spans.Has(syntax.Authority) && !u.opaque && end-begin >= 2 && u.ref[begin:begin+2] == "//" {
+	s := &u.spans
+	if !f.pathEnds {
+		s.pathEnd = int32(len(u.ref))
+	}
+	if f.emptyAuthority && !s.has(syntax.Authority) && !u.opaque && s.pathEnd-s.pathBegin >= 2 && u.ref[s.pathBegin:s.pathBegin+2] == "//" {
 		// Under the edit empty-authority, "//" before a path, a query or
 		// a fragment ("file:///x", "//?q") opens no authority, as in
 		// java.net.URI: it is no part of the path. Elsewhere a path that
 		// starts with "//" is an abs_path whose first segment is empty
 		// (possible only under a grammar edit that gives a segment a
 		// character an authority cannot hold: "//a|b").
-		begin += 2
+		s.pathBegin += 2
 	}
-	if a, ok := u.spans.Get(u.ref, syntax.Authority); f.emptyAuthority && ok && a == "" {
+	if f.emptyAuthority && s.has(syntax.Authority) && s.authBegin == s.authEnd {
 		// Under empty-authority an empty authority is none, also where a
 		// grammar edit lets a reg_name be empty and so reads one.
-		u.spans.Clear(syntax.Authority)
+		s.defined &^= 1 << syntax.Authority
+		s.authBegin, s.authEnd = 0, 0
 	}
-	if u.spans.Has(syntax.Authority) {
+	s.define(syntax.Path)
+	if s.has(syntax.Authority) {
 		u.authorityKind = ServerAuthority
 		if f.hasReg {
 			u.authorityKind = RegistryAuthority
 		}
 	}
-	u.spans.Set(syntax.Path, begin, end)
 }

@@ -26,7 +26,7 @@ func parseStrictTokens(u *URI, ref string) bool {
 	if !p.Match(ref, grammar.RuleURIReference) {
 		return false
 	}
-	f := filler{u: u, pathEnd: len(ref)}
+	f := filler{u: u}
 	*u = URI{ref: ref}
 	for i, n := 0, p.Len(); i < n; i++ {
 		f.token(p.Token(i))

@@ -2,10 +2,6 @@
 
 package parser
 
-import (
-	"github.com/rfc2396/rfc2396/grammar"
-)
-
 // tokenParser is the parser whose tokens [Profile.Parse] reads the
 // components from under edits: natively the compact parser of the union
 // grammar, generated with the rules the components need and nothing more.
@@ -20,16 +16,20 @@ func newTokenParser() *tokenParser { return new(editCompactParser) }
 // URI-reference. It runs the compact parser of rfc2396.peg alone, which
 // reads Appendix A faster than the union's with no edit in force: it tests
 // no pick (strict_compact.peg). The parser is a local variable: it
-// holds the tokens of an ordinary reference itself.
+// holds the tokens of an ordinary reference itself. It calls the start
+// rule's method itself, not Match, which checks what its callers already
+// have: that the rule is one of the grammar's, and the length (ref is at
+// most [maxInput] bytes, where Match takes up to 4 GiB).
 func parseStrictTokens(u *URI, ref string) bool {
-	var p strictCompactParser
-	if !p.Match(ref, grammar.RuleURIReference) {
+	var p strictCompactCompiled
+	if p.matchURI_reference(ref, 0) != len(ref) {
 		return false
 	}
 	f := filler{u: u}
 	*u = URI{ref: ref}
-	for i, n := 0, p.Len(); i < n; i++ {
-		f.token(p.Token(i))
+	for i, n := 0, p.n; i < n; i++ {
+		t := p.token(i)
+		f.token(strictCompactToGrammar[t.rule], int(t.begin), int(t.end))
 	}
 	f.finish()
 	return true

@@ -17,7 +17,7 @@ const maxInput = syntax.MaxRefLen
 // under edits (non-ascii's UTF-8 sequences); the automaton holds nothing.
 // A long reference that is not valid, 50 MB of junk say, is then rejected
 // without that memory, at the cost of a second pass over long valid ones.
-// Strict Parse needs no screen (see parseStrictInto).
+// Strict Parse needs no screen (see [Profile.ParseInto]).
 const screenAbove = 64 << 10
 
 // TooLongError reports a reference longer than [Parse] takes (2 GiB).
@@ -54,19 +54,6 @@ func ParseInto(u *URI, ref string) error { return strict.ParseInto(u, ref) }
 // Matches(grammar.RuleURIReference, ref): it runs the automaton gen builds
 // from the BNF, reads each byte once and allocates nothing.
 func Valid(ref string) bool { return strict.Valid(ref) }
-
-// parseStrictInto is ParseInto under Appendix A exactly: the compact
-// parser of rfc2396.peg. Unlike a profile's, it screens no long input
-// with the automaton: that parser keeps a bounded number of tokens
-// whatever the input (TestStrictTokensBounded), so a long invalid input
-// costs it no memory, and a long valid one is read once, not twice.
-func parseStrictInto(u *URI, ref string) error {
-	if !parseStrictTokens(u, ref) {
-		*u = URI{}
-		return strict.explainError(grammar.RuleURIReference, ref)
-	}
-	return nil
-}
 
 // fill sets u from the tokens of a successful parse of ref under profile
 // (nil for Appendix A exactly): the compact parser's, or in the

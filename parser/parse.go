@@ -85,48 +85,91 @@ type filler struct {
 }
 
 func (f *filler) token(rule grammar.Rule, b, e int) {
-	u := f.u
-	s := &u.spans
 	switch rule {
 	case grammar.RuleScheme:
-		s.schemeEnd, s.pathBegin = int32(e), int32(e+1)
-		s.define(syntax.Scheme)
+		f.scheme(e)
 	case grammar.RuleOpaquePart:
-		u.opaque = true
-		s.pathBegin, s.pathEnd, f.pathEnds = int32(b), int32(e), true
+		f.opaquePart(b, e)
 	case grammar.RuleAuthority:
-		s.authBegin, s.authEnd, s.pathBegin = int32(b), int32(e), int32(e)
-		s.define(syntax.Authority)
+		f.authority(b, e)
 	case grammar.RuleRegName:
 		f.hasReg = true
 	case grammar.RuleUserinfo:
-		s.userEnd = int32(e)
-		s.define(syntax.UserInfo)
+		f.userinfo(e)
 	case grammar.RuleHostname:
-		s.hostEnd = int32(e)
-		s.define(syntax.Host)
-		u.hostKind = Hostname
+		f.host(e, Hostname)
 	case grammar.RuleIPv4address:
-		s.hostEnd = int32(e)
-		s.define(syntax.Host)
-		u.hostKind = IPv4
+		f.host(e, IPv4)
 	case grammar.RuleIpv6reference:
 		// An IPv4 address inside it came first; the reference is the host.
-		s.hostEnd = int32(e)
-		s.define(syntax.Host)
-		u.hostKind = IPv6
+		f.host(e, IPv6)
 	case grammar.RulePort:
-		s.hostEnd = int32(b - 1) // the port follows the host's ":"
-		s.define(syntax.Port)
+		f.port(b)
 	case grammar.RuleQuery:
-		s.pathEnd, f.pathEnds = int32(b-1), true
-		s.define(syntax.Query)
+		f.query(b)
 	case grammar.RuleFragment:
-		s.fragBegin = int32(b)
-		s.define(syntax.Fragment)
-		if !f.pathEnds {
-			s.pathEnd, f.pathEnds = int32(b-1), true
-		}
+		f.fragment(b)
+	}
+}
+
+// The methods below record a token of each role, small enough to be
+// inlined into the loops over tokens (token, and parseStrictTokens's
+// over the strict compact parser's own rules); each takes the token's
+// end e or begin b, those of them a boundary needs.
+
+// scheme records a scheme that ends at e: the path starts after its ":".
+func (f *filler) scheme(e int) {
+	s := &f.u.spans
+	s.schemeEnd, s.pathBegin = int32(e), int32(e+1)
+	s.define(syntax.Scheme)
+}
+
+// opaquePart records an opaque_part: the path is all of it.
+func (f *filler) opaquePart(b, e int) {
+	f.u.opaque = true
+	f.u.spans.pathBegin, f.u.spans.pathEnd, f.pathEnds = int32(b), int32(e), true
+}
+
+// authority records an authority: the path starts after it.
+func (f *filler) authority(b, e int) {
+	s := &f.u.spans
+	s.authBegin, s.authEnd, s.pathBegin = int32(b), int32(e), int32(e)
+	s.define(syntax.Authority)
+}
+
+// userinfo records a userinfo that ends at e.
+func (f *filler) userinfo(e int) {
+	f.u.spans.userEnd = int32(e)
+	f.u.spans.define(syntax.UserInfo)
+}
+
+// host records a host of kind k that ends at e.
+func (f *filler) host(e int, k HostKind) {
+	f.u.spans.hostEnd = int32(e)
+	f.u.spans.define(syntax.Host)
+	f.u.hostKind = k
+}
+
+// port records a port that begins at b, after the host's ":".
+func (f *filler) port(b int) {
+	f.u.spans.hostEnd = int32(b - 1)
+	f.u.spans.define(syntax.Port)
+}
+
+// query records a query that begins at b: the path ends before its "?".
+func (f *filler) query(b int) {
+	f.u.spans.pathEnd, f.pathEnds = int32(b-1), true
+	f.u.spans.define(syntax.Query)
+}
+
+// fragment records a fragment that begins at b: the path ends before its
+// "#", unless a query or an opaque_part ended it.
+func (f *filler) fragment(b int) {
+	s := &f.u.spans
+	s.fragBegin = int32(b)
+	s.define(syntax.Fragment)
+	if !f.pathEnds {
+		s.pathEnd, f.pathEnds = int32(b-1), true
 	}
 }
 

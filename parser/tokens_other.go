@@ -28,8 +28,32 @@ func parseStrictTokens(u *URI, ref string) bool {
 	f := filler{u: u}
 	*u = URI{ref: ref}
 	for i, n := 0, p.n; i < n; i++ {
+		// filler.token's switch on the parser's own rules, each case
+		// inlined: no call a token, and no mapping to grammar.Rule.
 		t := p.token(i)
-		f.token(strictCompactToGrammar[t.rule], int(t.begin), int(t.end))
+		b, e := int(t.begin), int(t.end)
+		switch t.rule {
+		case strictCompactRulescheme:
+			f.scheme(e)
+		case strictCompactRuleopaque_part:
+			f.opaquePart(b, e)
+		case strictCompactRuleauthority:
+			f.authority(b, e)
+		case strictCompactRulereg_name:
+			f.hasReg = true
+		case strictCompactRuleuserinfo:
+			f.userinfo(e)
+		case strictCompactRulehostname:
+			f.host(e, Hostname)
+		case strictCompactRuleIPv4address:
+			f.host(e, IPv4)
+		case strictCompactRuleport:
+			f.port(b)
+		case strictCompactRulequery:
+			f.query(b)
+		case strictCompactRulefragment:
+			f.fragment(b)
+		}
 	}
 	f.finish()
 	return true

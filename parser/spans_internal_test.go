@@ -1,14 +1,11 @@
 package parser
 
 import (
-	"bufio"
-	"os"
-	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/internal/syntax"
+	"github.com/rfc2396/rfc2396/internal/uritest"
 )
 
 // spansLayoutSeeds are references of every shape the layout of uriSpans
@@ -25,11 +22,13 @@ var spansLayoutSeeds = []string{
 	"http://h/é", "é#é", "a b", "http://h/[x]", "x:[y]", "http://a:b@c:d@e/", "http://256.1.1.1/",
 }
 
-// wideFill sets w from the tokens of parser p as fill did before
-// uriSpans, with syntax.SpansFiller: the reading TestSpansLayout holds
-// uriSpans to.
-func wideFill(ref string, n int, token func(i int) (grammar.Rule, int, int), emptyAuthority bool) (w syntax.ComponentSpans, opaque bool) {
+// wideFill sets w from the tokens of a parse as fill did before
+// uriSpans, with syntax.SpansFiller, and returns the kinds of host (the
+// last host token's) and of authority: the reading TestSpansLayout holds
+// fill to.
+func wideFill(ref string, n int, token func(i int) (grammar.Rule, int, int), emptyAuthority bool) (w syntax.ComponentSpans, opaque bool, hk HostKind, ak AuthorityKind) {
 	var parts syntax.SpansFiller
+	registry := false
 	for i := 0; i < n; i++ {
 		rule, b, e := token(i)
 		switch rule {
@@ -40,10 +39,19 @@ func wideFill(ref string, n int, token func(i int) (grammar.Rule, int, int), emp
 			parts.Opaque(b, e)
 		case grammar.RuleAuthority:
 			parts.Authority(&w, b, e)
+		case grammar.RuleRegName:
+			registry = true
 		case grammar.RuleUserinfo:
 			w.Set(syntax.UserInfo, b, e)
-		case grammar.RuleHostname, grammar.RuleIPv4address, grammar.RuleIpv6reference:
+		case grammar.RuleHostname:
 			w.Set(syntax.Host, b, e)
+			hk = Hostname
+		case grammar.RuleIPv4address:
+			w.Set(syntax.Host, b, e)
+			hk = IPv4
+		case grammar.RuleIpv6reference:
+			w.Set(syntax.Host, b, e)
+			hk = IPv6
 		case grammar.RulePort:
 			w.Set(syntax.Port, b, e)
 		case grammar.RuleQuery:
@@ -60,36 +68,48 @@ func wideFill(ref string, n int, token func(i int) (grammar.Rule, int, int), emp
 		w.Clear(syntax.Authority)
 	}
 	w.Set(syntax.Path, begin, end)
-	return w, opaque
+	if w.Has(syntax.Authority) {
+		ak = ServerAuthority
+		if registry {
+			ak = RegistryAuthority
+		}
+	}
+	return w, opaque, hk, ak
 }
 
-// checkSpansLayout parses ref under p and, if it is valid, checks that
-// every component the URI gives is the one the tokens give read by
-// syntax.SpansFiller, and that its wide form gives the same.
+// checkSpansLayout checks, if ref is valid under p, that every component
+// of the URI Parse gives is the one its compact parser's tokens give read
+// by syntax.SpansFiller, and so are its kinds of host and authority and
+// its wide form's components.
 func checkSpansLayout(t *testing.T, p *Profile, ref string) {
 	t.Helper()
-	u, err := p.Parse(ref)
-	if err != nil {
-		return
-	}
 	var want syntax.ComponentSpans
 	var opaque bool
+	var hk HostKind
+	var ak AuthorityKind
 	if p.edits == 0 {
 		var c strictCompactParser
 		if !c.Match(ref, grammar.RuleURIReference) {
-			t.Fatalf("%s: %q parses, but the strict compact parser does not match it", p, ref)
+			return
 		}
-		want, opaque = wideFill(ref, c.Len(), c.Token, false)
+		want, opaque, hk, ak = wideFill(ref, c.Len(), c.Token, false)
 	} else {
 		c := p.compactParser()
-		if !c.Match(ref, grammar.RuleURIReference) {
-			t.Fatalf("%s: %q parses, but the compact parser does not match it", p, ref)
+		ok := c.Match(ref, grammar.RuleURIReference)
+		if ok {
+			want, opaque, hk, ak = wideFill(ref, c.Len(), c.Token, p.edits.Has(grammar.EditEmptyAuthority))
 		}
-		want, opaque = wideFill(ref, c.Len(), c.Token, p.edits.Has(grammar.EditEmptyAuthority))
 		p.auto.parsers.Put(c)
+		if !ok {
+			return
+		}
 	}
-	if u.opaque != opaque {
-		t.Errorf("%s: %q: opaque %v, want %v", p, ref, u.opaque, opaque)
+	u, err := p.Parse(ref)
+	if err != nil {
+		t.Fatalf("%s: the compact parser matches %q, Parse: %v", p, ref, err)
+	}
+	if u.opaque != opaque || u.hostKind != hk || u.authorityKind != ak {
+		t.Errorf("%s: %q: opaque %v, %v, %v; want %v, %v, %v", p, ref, u.opaque, u.hostKind, u.authorityKind, opaque, hk, ak)
 	}
 	wide := u.spans.wide(u.ref)
 	for part := syntax.Scheme; part <= syntax.Fragment; part++ {
@@ -120,50 +140,18 @@ func spansLayoutProfiles() []*Profile {
 // TestSpansLayout checks that the boundaries uriSpans keeps give every
 // component as syntax.SpansFiller reads it from the same tokens, under
 // every named profile and Strict with each edit, on the seeds, the
-// hand-checked components and the corpus sample.
+// strings of the testdata of components, RFC examples and profiles, and
+// every 25th reference of the corpus.
 func TestSpansLayout(t *testing.T) {
 	refs := append([]string(nil), spansLayoutSeeds...)
-	refs = append(refs, quotedFirstFields(t, "../testdata/components.txt")...)
-	f, err := os.Open("../testdata/bench-sample.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		refs = append(refs, sc.Text())
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
+	refs = append(refs, uritest.TestdataStrings(t, "../testdata/components.txt", "../testdata/rfc-examples.txt", "testdata/profiles.txt")...)
+	lines, _ := uritest.LoadCorpus(t, "..")
+	refs = append(refs, sample(lines, 25)...)
 	for _, p := range spansLayoutProfiles() {
 		for _, ref := range refs {
 			checkSpansLayout(t, p, ref)
 		}
 	}
-}
-
-// quotedFirstFields returns the first field, Go-quoted, of each line of a
-// testdata file that is not a comment.
-func quotedFirstFields(t *testing.T, path string) []string {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []string
-	for _, line := range strings.Split(string(b), "\n") {
-		if line == "" || line[0] == '#' {
-			continue
-		}
-		q, err := strconv.QuotedPrefix(line)
-		if err != nil {
-			t.Fatalf("%s: %q: %v", path, line, err)
-		}
-		s, _ := strconv.Unquote(q)
-		out = append(out, s)
-	}
-	return out
 }
 
 // FuzzSpansLayout is TestSpansLayout on any input.

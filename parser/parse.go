@@ -17,7 +17,7 @@ const maxInput = syntax.MaxRefLen
 // under edits (non-ascii's UTF-8 sequences); the automaton holds nothing.
 // A long reference that is not valid, 50 MB of junk say, is then rejected
 // without that memory, at the cost of a second pass over long valid ones.
-// Strict Parse needs no screen (see parseStrictInto).
+// Strict Parse needs no screen (see [Profile.ParseInto]).
 const screenAbove = 64 << 10
 
 // TooLongError reports a reference longer than [Parse] takes (2 GiB).
@@ -55,24 +55,11 @@ func ParseInto(u *URI, ref string) error { return strict.ParseInto(u, ref) }
 // from the BNF, reads each byte once and allocates nothing.
 func Valid(ref string) bool { return strict.Valid(ref) }
 
-// parseStrictInto is ParseInto under Appendix A exactly: the compact
-// parser of rfc2396.peg. Unlike a profile's, it screens no long input
-// with the automaton: that parser keeps a bounded number of tokens
-// whatever the input (TestStrictTokensBounded), so a long invalid input
-// costs it no memory, and a long valid one is read once, not twice.
-func parseStrictInto(u *URI, ref string) error {
-	if !parseStrictTokens(u, ref) {
-		*u = URI{}
-		return strict.explainError(grammar.RuleURIReference, ref)
-	}
-	return nil
-}
-
 // fill sets u from the tokens of a successful parse of ref under profile
 // (nil for Appendix A exactly): the compact parser's, or in the
 // WebAssembly module the reference parser's (tokens_js.go).
 func fill(u *URI, ref string, p *tokenParser, profile *Profile) {
-	f := filler{u: u, pathEnd: len(ref), emptyAuthority: profile != nil && profile.edits.Has(grammar.EditEmptyAuthority)}
+	f := filler{u: u, emptyAuthority: profile != nil && profile.edits.Has(grammar.EditEmptyAuthority)}
 	*u = URI{ref: ref, profile: profile}
 	for i, n := 0, p.Len(); i < n; i++ {
 		f.token(p.Token(i))
@@ -81,73 +68,137 @@ func fill(u *URI, ref string, p *tokenParser, profile *Profile) {
 }
 
 // filler reads a URI's components from the tokens of a parse, which come
-// children first: an IPv4address inside an ipv6reference comes before it,
-// which then sets the host. syntax.SpansFiller finds the components; filler
-// adds what only RFC 2396 has: the opaque_part and the kind of authority.
+// children first and in the order of the input: an IPv4address inside an
+// ipv6reference comes before it, which then sets the host. It sets the
+// boundaries a [uriSpans] keeps, each from the token that gives it; the
+// path has no token of its own, and lies between what precedes it (the
+// authority, "scheme:" or nothing) and what follows it ("?" query, "#"
+// fragment or the end), or is the whole opaque_part.
 type filler struct {
-	u       *URI
-	pathEnd int // the length of the reference
-	parts   syntax.SpansFiller
-	hasReg  bool
+	u      *URI
+	hasReg bool
+	// pathEnds says the path's end is set: a query, a fragment or an
+	// opaque_part came; else the path runs to the end.
+	pathEnds bool
 	// emptyAuthority says the edit empty-authority is in force.
 	emptyAuthority bool
 }
 
 func (f *filler) token(rule grammar.Rule, b, e int) {
-	u := f.u
 	switch rule {
 	case grammar.RuleScheme:
-		f.parts.Scheme(&u.spans, b, e)
+		f.scheme(e)
 	case grammar.RuleOpaquePart:
-		u.opaque = true
-		f.parts.Opaque(b, e)
+		f.opaquePart(b, e)
 	case grammar.RuleAuthority:
-		f.parts.Authority(&u.spans, b, e)
+		f.authority(b, e)
 	case grammar.RuleRegName:
 		f.hasReg = true
 	case grammar.RuleUserinfo:
-		u.spans.Set(syntax.UserInfo, b, e)
+		f.userinfo(e)
 	case grammar.RuleHostname:
-		u.spans.Set(syntax.Host, b, e)
-		u.hostKind = Hostname
+		f.host(e, Hostname)
 	case grammar.RuleIPv4address:
-		u.spans.Set(syntax.Host, b, e)
-		u.hostKind = IPv4
+		f.host(e, IPv4)
 	case grammar.RuleIpv6reference:
 		// An IPv4 address inside it came first; the reference is the host.
-		u.spans.Set(syntax.Host, b, e)
-		u.hostKind = IPv6
+		f.host(e, IPv6)
 	case grammar.RulePort:
-		u.spans.Set(syntax.Port, b, e)
+		f.port(b)
 	case grammar.RuleQuery:
-		f.parts.Query(&u.spans, b, e)
+		f.query(b)
 	case grammar.RuleFragment:
-		f.parts.Fragment(&u.spans, b, e)
+		f.fragment(b)
+	}
+}
+
+// The methods below record a token of each role, small enough to be
+// inlined into the loops over tokens (token, and parseStrictTokens's
+// over the strict compact parser's own rules); each takes the token's
+// end e or begin b, those of them a boundary needs.
+
+// scheme records a scheme that ends at e: the path starts after its ":".
+func (f *filler) scheme(e int) {
+	s := &f.u.spans
+	s.schemeEnd, s.pathBegin = int32(e), int32(e+1)
+	s.define(syntax.Scheme)
+}
+
+// opaquePart records an opaque_part: the path is all of it.
+func (f *filler) opaquePart(b, e int) {
+	f.u.opaque = true
+	f.u.spans.pathBegin, f.u.spans.pathEnd, f.pathEnds = int32(b), int32(e), true
+}
+
+// authority records an authority: the path starts after it.
+func (f *filler) authority(b, e int) {
+	s := &f.u.spans
+	s.authBegin, s.authEnd, s.pathBegin = int32(b), int32(e), int32(e)
+	s.define(syntax.Authority)
+}
+
+// userinfo records a userinfo that ends at e.
+func (f *filler) userinfo(e int) {
+	f.u.spans.userEnd = int32(e)
+	f.u.spans.define(syntax.UserInfo)
+}
+
+// host records a host of kind k that ends at e.
+func (f *filler) host(e int, k HostKind) {
+	f.u.spans.hostEnd = int32(e)
+	f.u.spans.define(syntax.Host)
+	f.u.hostKind = k
+}
+
+// port records a port that begins at b, after the host's ":".
+func (f *filler) port(b int) {
+	f.u.spans.hostEnd = int32(b - 1)
+	f.u.spans.define(syntax.Port)
+}
+
+// query records a query that begins at b: the path ends before its "?".
+func (f *filler) query(b int) {
+	f.u.spans.pathEnd, f.pathEnds = int32(b-1), true
+	f.u.spans.define(syntax.Query)
+}
+
+// fragment records a fragment that begins at b: the path ends before its
+// "#", unless a query or an opaque_part ended it.
+func (f *filler) fragment(b int) {
+	s := &f.u.spans
+	s.fragBegin = int32(b)
+	s.define(syntax.Fragment)
+	if !f.pathEnds {
+		s.pathEnd, f.pathEnds = int32(b-1), true
 	}
 }
 
 func (f *filler) finish() {
 	u := f.u
-	begin, end := f.parts.Path(f.pathEnd)
-	if f.emptyAuthority && !u.spans.Has(syntax.Authority) && !u.opaque && end-begin >= 2 && u.ref[begin:begin+2] == "//" {
+	s := &u.spans
+	if !f.pathEnds {
+		s.pathEnd = int32(len(u.ref))
+	}
+	if f.emptyAuthority && !s.has(syntax.Authority) && !u.opaque && s.pathEnd-s.pathBegin >= 2 && u.ref[s.pathBegin:s.pathBegin+2] == "//" {
 		// Under the edit empty-authority, "//" before a path, a query or
 		// a fragment ("file:///x", "//?q") opens no authority, as in
 		// java.net.URI: it is no part of the path. Elsewhere a path that
 		// starts with "//" is an abs_path whose first segment is empty
 		// (possible only under a grammar edit that gives a segment a
 		// character an authority cannot hold: "//a|b").
-		begin += 2
+		s.pathBegin += 2
 	}
-	if a, ok := u.spans.Get(u.ref, syntax.Authority); f.emptyAuthority && ok && a == "" {
+	if f.emptyAuthority && s.has(syntax.Authority) && s.authBegin == s.authEnd {
 		// Under empty-authority an empty authority is none, also where a
 		// grammar edit lets a reg_name be empty and so reads one.
-		u.spans.Clear(syntax.Authority)
+		s.defined &^= 1 << syntax.Authority
+		s.authBegin, s.authEnd = 0, 0
 	}
-	if u.spans.Has(syntax.Authority) {
+	s.define(syntax.Path)
+	if s.has(syntax.Authority) {
 		u.authorityKind = ServerAuthority
 		if f.hasReg {
 			u.authorityKind = RegistryAuthority
 		}
 	}
-	u.spans.Set(syntax.Path, begin, end)
 }

@@ -234,15 +234,31 @@ func (p *Profile) Parse(ref string) (*URI, error) {
 // [ParseInto].
 func (p *Profile) ParseInto(u *URI, ref string) error {
 	p = p.orStrict()
+	if p.edits == 0 && u != nil && len(ref) <= maxInput {
+		// Appendix A exactly, read by the compact parser of
+		// rfc2396.peg. Unlike a profile's, it screens no long input
+		// with the automaton: that parser keeps a bounded number of
+		// tokens whatever the input (TestStrictTokensBounded), so a
+		// long invalid input costs it no memory, and a long valid one
+		// is read once, not twice.
+		if parseStrictTokens(u, ref) {
+			return nil
+		}
+		*u = URI{}
+		return strict.explainError(grammar.RuleURIReference, ref)
+	}
+	return p.parseUnderEdits(u, ref)
+}
+
+// parseUnderEdits is ParseInto for a profile with edits, and for the
+// errors of a nil u and of a reference too long under any profile.
+func (p *Profile) parseUnderEdits(u *URI, ref string) error {
 	if u == nil {
 		return errNilURI
 	}
 	if len(ref) > maxInput {
 		*u = URI{}
 		return &TooLongError{Len: len(ref)}
-	}
-	if p.edits == 0 {
-		return parseStrictInto(u, ref)
 	}
 	// The automaton screens long inputs only: a short one is parsed
 	// straight away, and a process that reads a few valid references under

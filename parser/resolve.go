@@ -299,13 +299,15 @@ func (p *Profile) parseQueryOnly(ref string, perr error) (*URI, error) {
 		return nil, shiftError(err, ref, 1)
 	}
 	u := &URI{ref: ref, profile: p}
-	u.spans.Set(syntax.Path, 0, 0)
-	u.spans.Set(syntax.Query, 1, 1+len(query))
+	// The path is empty, before the "?": the zero spans' path.
+	u.spans.define(syntax.Path)
+	u.spans.define(syntax.Query)
 	if hasFragment {
 		if err := p.Match(grammar.RuleFragment, fragment); err != nil {
 			return nil, shiftError(err, ref, 2+len(query))
 		}
-		u.spans.Set(syntax.Fragment, 2+len(query), len(ref))
+		u.spans.fragBegin = int32(2 + len(query))
+		u.spans.define(syntax.Fragment)
 	}
 	return u, nil
 }
@@ -442,7 +444,8 @@ func (u *URI) resolveWith(ref *URI, cfg resolveConfig) (resolution, []Warning, e
 	// with a scheme of its own ("http:http:g" reads "http:g" after it).
 	res := resolution{ref: ref}
 	t := &res.Target
-	t.Resolve(u.ref, &u.spans, ref.ref, &ref.spans, scheme.Defined, syntax.ResolveRules{QueryOnlyMerges: true})
+	base, rel := u.spans.wide(u.ref), ref.spans.wide(ref.ref)
+	t.Resolve(u.ref, &base, ref.ref, &rel, scheme.Defined, syntax.ResolveRules{QueryOnlyMerges: true})
 	if t.Kind != syntax.SameDocument && u.IsOpaque() {
 		return fail(OpaqueBase)
 	}

@@ -2,10 +2,6 @@
 
 package parser
 
-import (
-	"github.com/rfc2396/rfc2396/grammar"
-)
-
 // tokenParser is the parser whose tokens [Profile.Parse] reads the
 // components from under edits: natively the compact parser of the union
 // grammar, generated with the rules the components need and nothing more.
@@ -20,16 +16,44 @@ func newTokenParser() *tokenParser { return new(editCompactParser) }
 // URI-reference. It runs the compact parser of rfc2396.peg alone, which
 // reads Appendix A faster than the union's with no edit in force: it tests
 // no pick (strict_compact.peg). The parser is a local variable: it
-// holds the tokens of an ordinary reference itself.
+// holds the tokens of an ordinary reference itself. It calls the start
+// rule's method itself, not Match, which checks what its callers already
+// have: that the rule is one of the grammar's, and the length (ref is at
+// most [maxInput] bytes, where Match takes up to 4 GiB).
 func parseStrictTokens(u *URI, ref string) bool {
-	var p strictCompactParser
-	if !p.Match(ref, grammar.RuleURIReference) {
+	var p strictCompactCompiled
+	if p.matchURI_reference(ref, 0) != len(ref) {
 		return false
 	}
-	f := filler{u: u, pathEnd: len(ref)}
+	f := filler{u: u}
 	*u = URI{ref: ref}
-	for i, n := 0, p.Len(); i < n; i++ {
-		f.token(p.Token(i))
+	for i, n := 0, p.n; i < n; i++ {
+		// filler.token's switch on the parser's own rules, each case
+		// inlined: no call a token, and no mapping to grammar.Rule.
+		t := p.token(i)
+		b, e := int(t.begin), int(t.end)
+		switch t.rule {
+		case strictCompactRulescheme:
+			f.scheme(e)
+		case strictCompactRuleopaque_part:
+			f.opaquePart(b, e)
+		case strictCompactRuleauthority:
+			f.authority(b, e)
+		case strictCompactRulereg_name:
+			f.hasReg = true
+		case strictCompactRuleuserinfo:
+			f.userinfo(e)
+		case strictCompactRulehostname:
+			f.host(e, Hostname)
+		case strictCompactRuleIPv4address:
+			f.host(e, IPv4)
+		case strictCompactRuleport:
+			f.port(b)
+		case strictCompactRulequery:
+			f.query(b)
+		case strictCompactRulefragment:
+			f.fragment(b)
+		}
 	}
 	f.finish()
 	return true

@@ -111,7 +111,7 @@ func (k HostKind) String() string {
 type URI struct {
 	profile       *Profile // the grammar it was read under; nil is Strict
 	ref           string
-	spans         syntax.ComponentSpans
+	spans         uriSpans
 	opaque        bool
 	authorityKind AuthorityKind
 	hostKind      HostKind
@@ -122,7 +122,7 @@ func (u *URI) component(p syntax.Part) Component {
 	if u == nil {
 		return Component{}
 	}
-	v, ok := u.spans.Get(u.ref, p)
+	v, ok := u.spans.get(u.ref, p)
 	return Component{Value: v, Defined: ok}
 }
 
@@ -137,7 +137,7 @@ func (u *URI) SchemeSpecificPart() string {
 	if u == nil {
 		return ""
 	}
-	return u.spans.SchemeSpecificPart(u.ref)
+	return u.spans.schemeSpecificPart(u.ref)
 }
 
 // Authority returns the authority (section 3.2), defined when the reference
@@ -194,7 +194,7 @@ func (u *URI) Profile() *Profile {
 }
 
 // IsAbsolute reports whether u has a scheme (absoluteURI, section 3).
-func (u *URI) IsAbsolute() bool { return u != nil && u.spans.Has(syntax.Scheme) }
+func (u *URI) IsAbsolute() bool { return u != nil && u.spans.has(syntax.Scheme) }
 
 // String returns the reference. It is the recomposition of section 5.2,
 // step 7: scheme ":" if defined, "//" authority if defined, the path, "?"

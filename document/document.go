@@ -140,7 +140,7 @@ type Options struct {
 	// quotes too (extract.WithRelative).
 	Relative bool
 	// MaxLine bounds memory (see Memory in the package documentation):
-	// the text reader holds windows of 64 KiB (MaxLine if less) and 64
+	// the text reader holds windows of 16 KiB (MaxLine if less) and 64
 	// KiB of look-ahead, a window longer only for a line longer than
 	// that, and reads again at most 2*MaxLine bytes and 128 KiB more
 	// where a construct spans its cut; the HTML tokenizer holds at most
@@ -159,7 +159,7 @@ type Options struct {
 	CheckOnly bool
 	// Workers is how many goroutines find the references of plain text
 	// at once, each in its own window of the input (with as many windows
-	// held at once as three times Workers); 0 or 1 means the goroutine
+	// held at once as twice Workers); 0 or 1 means the goroutine
 	// that calls Read alone. Whatever it is, Read emits the same
 	// references, in the same order, on the goroutine that calls it, and
 	// returns the same error. The text parts of a MIME message are read

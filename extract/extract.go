@@ -485,17 +485,10 @@ func (s *scanner) bare(i int) int {
 	// URI") final dots belong to the URI.
 	keepDots := afterEquals(src, i)
 	stop := end
-	var opens, closes [3]int // (), [], {}
-	pairs := [3][2]byte{{'(', ')'}, {'[', ']'}, {'{', '}'}}
-	for j := start; j < end; j++ {
-		for k, p := range pairs {
-			if src[j] == p[0] {
-				opens[k]++
-			} else if src[j] == p[1] {
-				closes[k]++
-			}
-		}
-	}
+	// The brackets of the run, (), [] and {}, counted only when a closing
+	// one ends it: most runs end in a letter, a digit or a slash.
+	var opens, closes [3]int
+	counted := false
 trim:
 	for stop > start {
 		c := src[stop-1]
@@ -504,6 +497,10 @@ trim:
 		}
 		switch c {
 		case ')', ']', '}':
+			if !counted {
+				opens, closes = countBrackets(src[start:end])
+				counted = true
+			}
 			k := 0
 			if c == ']' {
 				k = 1
@@ -547,6 +544,28 @@ trim:
 	text := string(cand)
 	s.emit(Reference{Offset: start, End: stop, Text: text, URI: text, Delimiter: Bare, Notes: notes})
 	return end
+}
+
+// countBrackets counts the opening and closing brackets of b: (), [] and
+// {}, in that order.
+func countBrackets(b []byte) (opens, closes [3]int) {
+	for _, c := range b {
+		switch c {
+		case '(':
+			opens[0]++
+		case ')':
+			closes[0]++
+		case '[':
+			opens[1]++
+		case ']':
+			closes[1]++
+		case '{':
+			opens[2]++
+		case '}':
+			closes[2]++
+		}
+	}
+	return opens, closes
 }
 
 // afterEquals reports whether the last non-blank byte before i on its

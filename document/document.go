@@ -157,6 +157,15 @@ type Options struct {
 	// not resolved), and Base is still set. For a caller that reports
 	// only whether each reference is valid.
 	CheckOnly bool
+	// NoBase makes Read leave every Reference's Base nil, for a caller
+	// that needs neither the base nor the resolution (it implies
+	// CheckOnly): an HTML document's references are then emitted as they
+	// are read, not held until its base element (see Memory in the
+	// package documentation), which spares the memory of up to 4*MaxLine
+	// bytes of them and the collector's scanning of it. (A read that
+	// stops with an error has then emitted the references before it,
+	// where without NoBase those still held are not emitted.)
+	NoBase bool
 	// Workers is how many goroutines find the references of plain text
 	// at once, each in its own window of the input (with as many windows
 	// held at once as twice Workers); 0 or 1 means the goroutine
@@ -334,6 +343,14 @@ func Read(r io.Reader, kind Kind, opts Options, emit func(*Reference) error) err
 		return ErrNilEmit
 	case kind > Markdown:
 		return fmt.Errorf("document: unknown Kind %d (want Text, HTML, MIME or Markdown)", kind)
+	}
+	if opts.NoBase {
+		opts.CheckOnly = true
+		withBase := emit
+		emit = func(r *Reference) error {
+			r.Base = nil
+			return withBase(r)
+		}
 	}
 	chain := []candidate{
 		{from: Retrieval, what: "the retrieval URI", uri: opts.Retrieval},

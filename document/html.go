@@ -63,7 +63,7 @@ func readHTML(r io.Reader, part string, chain []candidate, opts *Options, emit f
 	maxLine := opts.maxLine()
 	z := html.NewTokenizer(r)
 	z.SetMaxBuf(maxLine)
-	h := &htmlRefs{emit: emit, fallback: establish(chain), chain: chain, budget: htmlHold(maxLine), checkOnly: opts.CheckOnly}
+	h := &htmlRefs{emit: emit, fallback: establish(chain), chain: chain, budget: htmlHold(maxLine), checkOnly: opts.CheckOnly, noBase: opts.NoBase}
 	if opts.Transient {
 		h.mem = &refMemory{}
 	}
@@ -447,6 +447,9 @@ type htmlRefs struct {
 	budget int
 	// checkOnly: do not resolve (Options.CheckOnly).
 	checkOnly bool
+	// noBase: the base is not wanted (Options.NoBase), so nothing is
+	// held: each reference is emitted as it comes.
+	noBase bool
 	// spilled says the budget ran out before a base element: references
 	// are then emitted under fallback as they come. earlyN counts them,
 	// earlyFirst and earlyLast are the offsets of the first and last.
@@ -457,6 +460,13 @@ type htmlRefs struct {
 
 // add takes the next reference of the document, in order.
 func (h *htmlRefs) add(t tokenRef) error {
+	if h.noBase {
+		err := h.emit(t.r)
+		if h.mem != nil && t.mem != nil {
+			h.mem.put(t.mem)
+		}
+		return err
+	}
 	ref := t.r
 	if ref.Element == "base" && ref.Attribute == "href" && h.baseHref == nil {
 		h.baseHref = ref

@@ -158,6 +158,9 @@ func hostLabel(l string) bool {
 // or double quotes, and is not preceded by "/" or "@". Like Find it takes
 // time linear in the length of text.
 func FindAbbreviated(text []byte) []Abbreviation {
+	if bytes.IndexByte(text, '.') < 0 {
+		return nil // every one has a dot: most short texts, such as HTML's between tags, have none
+	}
 	var out []Abbreviation
 	line, lineStart := 1, 0
 	i := 0

@@ -379,7 +379,9 @@ func tagRefs(z *html.Tokenizer, raw []byte, elName string, attrs []string, part 
 	from := len(elName) + 1
 	var seenBuf [4]string
 	seen := seenBuf[:0] // HTML ignores a repeated attribute
-	for hasAttr && attrs != nil {
+	// Until each of the element's URL attributes has been seen: those
+	// after them (an image's alt) can give no reference.
+	for hasAttr && len(seen) < len(attrs) {
 		var k, v []byte
 		k, v, hasAttr = z.TagAttr()
 		vs, next := attrValueStart(raw, from, k)

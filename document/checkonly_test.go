@@ -23,15 +23,7 @@ func TestCheckOnly(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			read := func(checkOnly bool) []Reference {
-				var refs []Reference
-				opts := Options{Retrieval: "http://r/doc", CheckOnly: checkOnly}
-				if err := Read(strings.NewReader(c.doc), c.kind, opts, func(r *Reference) error {
-					refs = append(refs, *r)
-					return nil
-				}); err != nil {
-					t.Fatal(err)
-				}
-				return refs
+				return readCopies(t, c.doc, c.kind, Options{Retrieval: "http://r/doc", CheckOnly: checkOnly})
 			}
 			want, got := read(false), read(true)
 			resolved := 0
@@ -72,25 +64,7 @@ func TestNoBase(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			read := func(noBase bool) []Reference {
-				var refs []Reference
-				opts := Options{Retrieval: "http://r/doc", CheckOnly: true, NoBase: noBase, MaxLine: c.maxLine, Transient: true}
-				if err := Read(strings.NewReader(c.doc), c.kind, opts, func(r *Reference) error {
-					ref := *r
-					if ref.Found != nil {
-						f := *ref.Found // Transient: copied before it is reused
-						ref.Found = &f
-					}
-					if ref.Abbreviation != nil {
-						a := *ref.Abbreviation
-						ref.Abbreviation = &a
-					}
-					ref.NotePos = append([]Position(nil), ref.NotePos...)
-					refs = append(refs, ref)
-					return nil
-				}); err != nil {
-					t.Fatal(err)
-				}
-				return refs
+				return readCopies(t, c.doc, c.kind, Options{Retrieval: "http://r/doc", CheckOnly: true, NoBase: noBase, MaxLine: c.maxLine, Transient: true})
 			}
 			want, got := read(false), read(true)
 			based := 0
@@ -108,4 +82,30 @@ func TestNoBase(t *testing.T) {
 			}
 		})
 	}
+}
+
+// readCopies reads doc and returns copies of its references, with copies
+// of what they point to that Options.Transient lets Read reuse.
+func readCopies(t *testing.T, doc string, kind Kind, opts Options) []Reference {
+	t.Helper()
+	var refs []Reference
+	if err := Read(strings.NewReader(doc), kind, opts, func(r *Reference) error {
+		ref := *r
+		if ref.Found != nil {
+			f := *ref.Found
+			ref.Found = &f
+		}
+		if ref.Abbreviation != nil {
+			a := *ref.Abbreviation
+			ref.Abbreviation = &a
+		}
+		if ref.NotePos != nil {
+			ref.NotePos = append([]Position(nil), ref.NotePos...)
+		}
+		refs = append(refs, ref)
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return refs
 }

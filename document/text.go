@@ -89,7 +89,11 @@ func (w *textWindow) read(part string, base *Base, checkOnly, transient bool) {
 	if w.err != nil {
 		return
 	}
-	refs, abbrs, cut := w.st.Window(w.data, w.start, w.stop, w.more)
+	// The stream was forked after the window's bytes up to stop were
+	// skipped, and is only forked again (for a stretch read again from
+	// the window's cut, which notes the prefixes past it): the window's
+	// own prefixes are looked for only if it asks for one.
+	refs, abbrs, cut := w.st.WindowOnce(w.data, w.start, w.stop, w.more)
 	w.cut = cut
 	// Only emit's error ends textChunk, and collecting has none.
 	var reuse *[]foundRef

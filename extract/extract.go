@@ -96,9 +96,13 @@ type scanner struct {
 	refs []Reference
 	// xml maps the namespace prefixes of XML markup to the offset of
 	// their first marker, counted from base (src starts at base).
-	xml  map[string]int
-	base int
-	at   int // the "<" whose text bracketed and markup read
+	xml map[string]int
+	// prefixesOf, when not nil, is the Stream whose window src is, with
+	// the prefixes src marks yet to be added to xml (Stream.WindowOnce):
+	// isXML adds them the first time it is asked.
+	prefixesOf *Stream
+	base       int
+	at         int // the "<" whose text bracketed and markup read
 
 	// more says that src is a piece of an input that goes on past its
 	// end (Stream): open is then the start of the first construct whose
@@ -407,6 +411,10 @@ func addPrefixes(prefixes map[string]int, shared bool, text []byte, base int, mo
 func (s *scanner) isXML(prefix string) bool {
 	if prefix == "xml" || prefix == "xmlns" {
 		return true // marked before any input
+	}
+	if st := s.prefixesOf; st != nil {
+		st.xml, st.shared = addPrefixes(st.xml, st.shared, s.src, s.base, s.more)
+		s.xml, s.prefixesOf = st.xml, nil
 	}
 	if off, ok := s.xml[prefix]; ok && off < s.base+s.at+maxAngle {
 		return true

@@ -250,8 +250,8 @@ func (t *htmlText) refs(pos *tokenPos, refs []tokenRef) []tokenRef {
 	// Find needs a ":" (a scheme), a "<" or, for relative
 	// references in quotes, a '"'; most text has none.
 	if bytes.IndexByte(text, ':') >= 0 || bytes.IndexByte(text, '<') >= 0 || (t.relative && bytes.IndexByte(text, '"') >= 0) {
-		t.stream.Follow(t.config)
-		found, abbrs, _ = t.stream.Next(text, 0, false)
+		t.stream.Follow(t.config) // read afresh: nothing is read on after the text
+		found, abbrs, _ = t.stream.WindowOnce(text, 0, len(text), false)
 	} else {
 		abbrs = extract.FindAbbreviated(text)
 	}

@@ -109,7 +109,7 @@
 // [Options.MaxLine], and reads the references a document would give read
 // whole, or stops with an error; it never shortens one.
 //
-//   - Text is read in windows of 64 KiB (MaxLine if less; longer only for
+//   - Text is read in windows of 16 KiB (MaxLine if less; longer only for
 //     a first line longer than that), each with 64 KiB of look-ahead, cut
 //     where a guess says the input may be cut: the last line start of the
 //     window. The guess holds when no construct of Appendix E spans it
@@ -120,7 +120,7 @@
 //     may be cut is read again with the windows that follow, at most
 //     2*MaxLine bytes and 128 KiB more, until a guess holds; so the
 //     references and their positions are those of the whole text. With
-//     [Options.Workers], windows are read at once, at most three a
+//     [Options.Workers], windows are read at once, at most two a
 //     worker; where the windows are cut depends on the input alone, so
 //     the result is the same whatever the number of workers. A line
 //     longer than MaxLine, or text read again with no place to cut (a

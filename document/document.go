@@ -140,7 +140,7 @@ type Options struct {
 	// quotes too (extract.WithRelative).
 	Relative bool
 	// MaxLine bounds memory (see Memory in the package documentation):
-	// the text reader holds windows of 64 KiB (MaxLine if less) and 64
+	// the text reader holds windows of 16 KiB (MaxLine if less) and 64
 	// KiB of look-ahead, a window longer only for a line longer than
 	// that, and reads again at most 2*MaxLine bytes and 128 KiB more
 	// where a construct spans its cut; the HTML tokenizer holds at most
@@ -157,9 +157,18 @@ type Options struct {
 	// not resolved), and Base is still set. For a caller that reports
 	// only whether each reference is valid.
 	CheckOnly bool
+	// NoBase makes Read leave every Reference's Base nil, for a caller
+	// that needs neither the base nor the resolution (it implies
+	// CheckOnly): an HTML document's references are then emitted as they
+	// are read, not held until its base element (see Memory in the
+	// package documentation), which spares the memory of up to 4*MaxLine
+	// bytes of them and the collector's scanning of it. (A read that
+	// stops with an error has then emitted the references before it,
+	// where without NoBase those still held are not emitted.)
+	NoBase bool
 	// Workers is how many goroutines find the references of plain text
 	// at once, each in its own window of the input (with as many windows
-	// held at once as three times Workers); 0 or 1 means the goroutine
+	// held at once as twice Workers); 0 or 1 means the goroutine
 	// that calls Read alone. Whatever it is, Read emits the same
 	// references, in the same order, on the goroutine that calls it, and
 	// returns the same error. The text parts of a MIME message are read
@@ -334,6 +343,14 @@ func Read(r io.Reader, kind Kind, opts Options, emit func(*Reference) error) err
 		return ErrNilEmit
 	case kind > Markdown:
 		return fmt.Errorf("document: unknown Kind %d (want Text, HTML, MIME or Markdown)", kind)
+	}
+	if opts.NoBase {
+		opts.CheckOnly = true
+		withBase := emit
+		emit = func(r *Reference) error {
+			r.Base = nil
+			return withBase(r)
+		}
 	}
 	chain := []candidate{
 		{from: Retrieval, what: "the retrieval URI", uri: opts.Retrieval},

@@ -7,6 +7,7 @@ import (
 	"io"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/rfc2396/rfc2396/extract"
 	"github.com/rfc2396/rfc2396/parser"
@@ -14,39 +15,65 @@ import (
 	"golang.org/x/net/html/atom"
 )
 
-// urlAttributes lists, for each HTML element, the attributes whose value
-// is a URI reference (HTML 4.01 section 6.4 "%URI;" attributes and HTML5's
-// URL attributes), by the element's atom. Lists of URLs (srcset, ping,
-// archive), object's classid and data (resolved against codebase in HTML
-// 4), and URLs inside other syntaxes (<meta http-equiv=refresh content>,
-// CSS url()) are not read.
-var urlAttributes = map[atom.Atom][]string{
-	atom.A:          {"href"},
-	atom.Area:       {"href"},
-	atom.Link:       {"href"},
-	atom.Base:       {"href"},
-	atom.Img:        {"src", "longdesc", "usemap"},
-	atom.Script:     {"src"},
-	atom.Form:       {"action"},
-	atom.Iframe:     {"src", "longdesc"},
-	atom.Frame:      {"src", "longdesc"},
-	atom.Q:          {"cite"},
-	atom.Blockquote: {"cite"},
-	atom.Del:        {"cite"},
-	atom.Ins:        {"cite"},
-	atom.Input:      {"src", "formaction", "usemap"},
-	atom.Button:     {"formaction"},
-	atom.Object:     {"usemap"},
-	atom.Applet:     {"codebase"},
-	atom.Body:       {"background"},
-	atom.Head:       {"profile"},
-	atom.Audio:      {"src"},
-	atom.Video:      {"src", "poster"},
-	atom.Source:     {"src"},
-	atom.Track:      {"src"},
-	atom.Embed:      {"src"},
-	atom.Html:       {"manifest"},
+// urlAttributes returns, for an HTML element by its atom, the attributes
+// whose value is a URI reference (HTML 4.01 section 6.4 "%URI;"
+// attributes and HTML5's URL attributes), or nil. Lists of URLs (srcset,
+// ping, archive), object's classid and data (resolved against codebase in
+// HTML 4), and URLs inside other syntaxes (<meta http-equiv=refresh
+// content>, CSS url()) are not read. A switch, not a map: it is asked of
+// every start tag with attributes, and comparing the atom costs less than
+// hashing it.
+func urlAttributes(a atom.Atom) []string {
+	switch a {
+	case atom.A, atom.Area, atom.Link, atom.Base:
+		return attrsHref
+	case atom.Img:
+		return attrsImg
+	case atom.Script, atom.Audio, atom.Source, atom.Track, atom.Embed:
+		return attrsSrc
+	case atom.Form:
+		return attrsAction
+	case atom.Iframe, atom.Frame:
+		return attrsFrame
+	case atom.Q, atom.Blockquote, atom.Del, atom.Ins:
+		return attrsCite
+	case atom.Input:
+		return attrsInput
+	case atom.Button:
+		return attrsFormaction
+	case atom.Object:
+		return attrsUsemap
+	case atom.Applet:
+		return attrsCodebase
+	case atom.Body:
+		return attrsBackground
+	case atom.Head:
+		return attrsProfile
+	case atom.Video:
+		return attrsVideo
+	case atom.Html:
+		return attrsManifest
+	}
+	return nil
 }
+
+// The lists urlAttributes returns, shared and never changed.
+var (
+	attrsHref       = []string{"href"}
+	attrsImg        = []string{"src", "longdesc", "usemap"}
+	attrsSrc        = []string{"src"}
+	attrsAction     = []string{"action"}
+	attrsFrame      = []string{"src", "longdesc"}
+	attrsCite       = []string{"cite"}
+	attrsInput      = []string{"src", "formaction", "usemap"}
+	attrsFormaction = []string{"formaction"}
+	attrsUsemap     = []string{"usemap"}
+	attrsCodebase   = []string{"codebase"}
+	attrsBackground = []string{"background"}
+	attrsProfile    = []string{"profile"}
+	attrsVideo      = []string{"src", "poster"}
+	attrsManifest   = []string{"manifest"}
+)
 
 // htmlSpace is HTML's ASCII white space, stripped from both ends of a URL
 // attribute's value.
@@ -63,7 +90,7 @@ func readHTML(r io.Reader, part string, chain []candidate, opts *Options, emit f
 	maxLine := opts.maxLine()
 	z := html.NewTokenizer(r)
 	z.SetMaxBuf(maxLine)
-	h := &htmlRefs{emit: emit, fallback: establish(chain), chain: chain, budget: htmlHold(maxLine), checkOnly: opts.CheckOnly}
+	h := &htmlRefs{emit: emit, fallback: establish(chain), chain: chain, budget: htmlHold(maxLine), checkOnly: opts.CheckOnly, noBase: opts.NoBase}
 	if opts.Transient {
 		h.mem = &refMemory{}
 	}
@@ -105,7 +132,7 @@ func readHTML(r io.Reader, part string, chain []candidate, opts *Options, emit f
 				// without them would.
 				z.NextIsNotRawText()
 			}
-			if attrs := urlAttributes[a]; hasAttr && attrs != nil {
+			if attrs := urlAttributes(a); hasAttr && attrs != nil {
 				// Only the name is lower-cased yet; the values are
 				// located in the tag as written.
 				tag = append(tag[:0], pos.raw...)
@@ -223,8 +250,8 @@ func (t *htmlText) refs(pos *tokenPos, refs []tokenRef) []tokenRef {
 	// Find needs a ":" (a scheme), a "<" or, for relative
 	// references in quotes, a '"'; most text has none.
 	if bytes.IndexByte(text, ':') >= 0 || bytes.IndexByte(text, '<') >= 0 || (t.relative && bytes.IndexByte(text, '"') >= 0) {
-		t.stream.Follow(t.config)
-		found, abbrs, _ = t.stream.Next(text, 0, false)
+		t.stream.Follow(t.config) // read afresh: nothing is read on after the text
+		found, abbrs, _ = t.stream.WindowOnce(text, 0, len(text), false)
 	} else {
 		abbrs = extract.FindAbbreviated(text)
 	}
@@ -352,7 +379,9 @@ func tagRefs(z *html.Tokenizer, raw []byte, elName string, attrs []string, part 
 	from := len(elName) + 1
 	var seenBuf [4]string
 	seen := seenBuf[:0] // HTML ignores a repeated attribute
-	for hasAttr && attrs != nil {
+	// Until each of the element's URL attributes has been seen: those
+	// after them (an image's alt) can give no reference.
+	for hasAttr && len(seen) < len(attrs) {
 		var k, v []byte
 		k, v, hasAttr = z.TagAttr()
 		vs, next := attrValueStart(raw, from, k)
@@ -447,6 +476,9 @@ type htmlRefs struct {
 	budget int
 	// checkOnly: do not resolve (Options.CheckOnly).
 	checkOnly bool
+	// noBase: the base is not wanted (Options.NoBase), so nothing is
+	// held: each reference is emitted as it comes.
+	noBase bool
 	// spilled says the budget ran out before a base element: references
 	// are then emitted under fallback as they come. earlyN counts them,
 	// earlyFirst and earlyLast are the offsets of the first and last.
@@ -457,6 +489,13 @@ type htmlRefs struct {
 
 // add takes the next reference of the document, in order.
 func (h *htmlRefs) add(t tokenRef) error {
+	if h.noBase {
+		err := h.emit(t.r)
+		if h.mem != nil && t.mem != nil {
+			h.mem.put(t.mem)
+		}
+		return err
+	}
 	ref := t.r
 	if ref.Element == "base" && ref.Attribute == "href" && h.baseHref == nil {
 		h.baseHref = ref
@@ -574,8 +613,15 @@ func sortByOffset(refs []tokenRef) {
 // "=", white space and an opening quote) and where to look for the next
 // attribute. When it cannot find it, it returns from for both.
 func attrValueStart(raw []byte, from int, key []byte) (int, int) {
+	// An ASCII key matches only ASCII bytes of raw (a byte of a longer
+	// UTF-8 sequence cannot stand for one of its bytes), whose first then
+	// equals the key's first but for case: a test cheaper than EqualFold.
+	ascii := len(key) > 0
+	for _, c := range key {
+		ascii = ascii && c < utf8.RuneSelf
+	}
 	for i := from; i+len(key) <= len(raw); i++ {
-		if !bytes.EqualFold(raw[i:i+len(key)], key) {
+		if ascii && raw[i]|0x20 != key[0]|0x20 || !bytes.EqualFold(raw[i:i+len(key)], key) {
 			continue
 		}
 		if i > 0 && !isHTMLSpace(raw[i-1]) && raw[i-1] != '/' && raw[i-1] != '"' && raw[i-1] != '\'' {

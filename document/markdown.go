@@ -324,7 +324,7 @@ func (md *mdReader) rawHTML(segs []text.Segment) {
 			base := offset
 			at := func(i int) Position { return md.at(srcAt(base + i)) }
 			refs = refs[:0]
-			if attrs := urlAttributes[atom.Lookup(name)]; hasAttr && attrs != nil {
+			if attrs := urlAttributes(atom.Lookup(name)); hasAttr && attrs != nil {
 				refs = tagRefs(z, raw, string(name), attrs, "", at, nil, refs)
 			}
 			for _, ref := range refs {

@@ -36,14 +36,20 @@ import (
 
 const (
 	// textBlock is the most a window holds before its guessed cut (MaxLine
-	// when that is less), but for a first line longer than that.
-	textBlock = 64 << 10
+	// when that is less), but for a first line longer than that. The
+	// windows in flight, with the References made of them, are what a
+	// read keeps alive: at 64 KiB (six windows for two workers) they were
+	// 6-7 MB on a text of one reference a line, which the collector
+	// scanned and the kernel paged in, and two workers cost a third more
+	// CPU time than one; at 16 KiB, two a worker, they cost about what one
+	// worker does (docs/lint.md, Speed).
+	textBlock = 16 << 10
 	// textLookahead is how much a window holds past its guessed cut: as
 	// far as package extract looks past a construct's start to decide it.
 	textLookahead = extract.MaxSpan
 	// windowsPerWorker is how many windows a worker may have in flight:
-	// its own, and ones done or waiting for their turn.
-	windowsPerWorker = 3
+	// its own, and one done or waiting for its turn.
+	windowsPerWorker = 2
 )
 
 // textStretch is the most text the reader reads again at once with no
@@ -83,7 +89,11 @@ func (w *textWindow) read(part string, base *Base, checkOnly, transient bool) {
 	if w.err != nil {
 		return
 	}
-	refs, abbrs, cut := w.st.Window(w.data, w.start, w.stop, w.more)
+	// The stream was forked after the window's bytes up to stop were
+	// skipped, and is only forked again (for a stretch read again from
+	// the window's cut, which notes the prefixes past it): the window's
+	// own prefixes are looked for only if it asks for one.
+	refs, abbrs, cut := w.st.WindowOnce(w.data, w.start, w.stop, w.more)
 	w.cut = cut
 	// Only emit's error ends textChunk, and collecting has none.
 	var reuse *[]foundRef

@@ -35,19 +35,36 @@ type Abbreviation struct {
 // reference, for people.
 const Reason = "an abbreviated URL is not a URI: under RFC 2396 it has the syntax of a relative path, and Appendix F says it cannot be used where relative references are expected; the host name is not a host without \"//\" and a scheme"
 
-// hostTLDs are the last labels that make a dotted word a host name. The
-// list is conservative: generic top-level domains and common country
-// codes, leaving out every code that is also a common file extension
-// (md, py, sh, rs, pl, cc, so, ps, ai, js, go, ...), so that "index.html",
-// "README.md" and "main.go" are not taken for hosts.
-var hostTLDs = map[string]bool{
-	"com": true, "org": true, "net": true, "edu": true, "gov": true, "mil": true, "int": true,
-	"info": true, "biz": true, "name": true, "museum": true, "aero": true, "coop": true,
-	"io": true, "dev": true, "app": true,
-	"uk": true, "de": true, "fr": true, "jp": true, "cn": true, "ru": true, "nl": true,
-	"eu": true, "ca": true, "au": true, "us": true, "ch": true, "it": true, "es": true,
-	"se": true, "no": true, "fi": true, "dk": true, "be": true, "at": true, "br": true,
-	"in": true, "kr": true, "nz": true, "za": true, "ie": true, "pt": true, "cz": true,
+// hostTLD reports whether label, in any case, is one of the last labels
+// that make a dotted word a host name. The list is conservative: generic
+// top-level domains and common country codes, leaving out every code that
+// is also a common file extension (md, py, sh, rs, pl, cc, so, ps, ai, js,
+// go, ...), so that "index.html", "README.md" and "main.go" are not taken
+// for hosts. A switch on the label lower-cased in place, not a map: it is
+// asked of every dotted word, and comparing costs less than hashing.
+func hostTLD(label string) bool {
+	var lower [6]byte // the longest is "museum"
+	if len(label) > len(lower) {
+		return false
+	}
+	for i := 0; i < len(label); i++ {
+		c := label[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		lower[i] = c
+	}
+	switch string(lower[:len(label)]) {
+	case "com", "org", "net", "edu", "gov", "mil", "int",
+		"info", "biz", "name", "museum", "aero", "coop",
+		"io", "dev", "app",
+		"uk", "de", "fr", "jp", "cn", "ru", "nl",
+		"eu", "ca", "au", "us", "ch", "it", "es",
+		"se", "no", "fi", "dk", "be", "at", "br",
+		"in", "kr", "nz", "za", "ie", "pt", "cz":
+		return true
+	}
+	return false
 }
 
 // LooksAbbreviated reports whether ref, a string without a scheme, reads
@@ -91,7 +108,7 @@ func LooksAbbreviated(ref string) (Abbreviation, bool) {
 	first := host[:strings.IndexByte(host, '.')]
 	tld := host[strings.LastIndexByte(host, '.')+1:]
 	www, ftp := strings.EqualFold(first, "www"), strings.EqualFold(first, "ftp")
-	if !isLetters([]byte(tld)) || !(www || ftp || hostTLDs[strings.ToLower(tld)]) {
+	if !isLetters([]byte(tld)) || !(www || ftp || hostTLD(tld)) {
 		return Abbreviation{}, false // 10.0.0.1, v1.2.3, index.html
 	}
 	// The labels: at least two, each a valid label.
@@ -141,6 +158,9 @@ func hostLabel(l string) bool {
 // or double quotes, and is not preceded by "/" or "@". Like Find it takes
 // time linear in the length of text.
 func FindAbbreviated(text []byte) []Abbreviation {
+	if bytes.IndexByte(text, '.') < 0 {
+		return nil // every one has a dot: most short texts, such as HTML's between tags, have none
+	}
 	var out []Abbreviation
 	line, lineStart := 1, 0
 	i := 0

@@ -96,9 +96,13 @@ type scanner struct {
 	refs []Reference
 	// xml maps the namespace prefixes of XML markup to the offset of
 	// their first marker, counted from base (src starts at base).
-	xml  map[string]int
-	base int
-	at   int // the "<" whose text bracketed and markup read
+	xml map[string]int
+	// prefixesOf, when not nil, is the Stream whose window src is, with
+	// the prefixes src marks yet to be added to xml (Stream.WindowOnce):
+	// isXML adds them the first time it is asked.
+	prefixesOf *Stream
+	base       int
+	at         int // the "<" whose text bracketed and markup read
 
 	// more says that src is a piece of an input that goes on past its
 	// end (Stream): open is then the start of the first construct whose
@@ -408,6 +412,10 @@ func (s *scanner) isXML(prefix string) bool {
 	if prefix == "xml" || prefix == "xmlns" {
 		return true // marked before any input
 	}
+	if st := s.prefixesOf; st != nil {
+		st.xml, st.shared = addPrefixes(st.xml, st.shared, s.src, s.base, s.more)
+		s.xml, s.prefixesOf = st.xml, nil
+	}
 	if off, ok := s.xml[prefix]; ok && off < s.base+s.at+maxAngle {
 		return true
 	}
@@ -485,17 +493,10 @@ func (s *scanner) bare(i int) int {
 	// URI") final dots belong to the URI.
 	keepDots := afterEquals(src, i)
 	stop := end
-	var opens, closes [3]int // (), [], {}
-	pairs := [3][2]byte{{'(', ')'}, {'[', ']'}, {'{', '}'}}
-	for j := start; j < end; j++ {
-		for k, p := range pairs {
-			if src[j] == p[0] {
-				opens[k]++
-			} else if src[j] == p[1] {
-				closes[k]++
-			}
-		}
-	}
+	// The brackets of the run, (), [] and {}, counted only when a closing
+	// one ends it: most runs end in a letter, a digit or a slash.
+	var opens, closes [3]int
+	counted := false
 trim:
 	for stop > start {
 		c := src[stop-1]
@@ -504,6 +505,10 @@ trim:
 		}
 		switch c {
 		case ')', ']', '}':
+			if !counted {
+				opens, closes = countBrackets(src[start:end])
+				counted = true
+			}
 			k := 0
 			if c == ']' {
 				k = 1
@@ -547,6 +552,28 @@ trim:
 	text := string(cand)
 	s.emit(Reference{Offset: start, End: stop, Text: text, URI: text, Delimiter: Bare, Notes: notes})
 	return end
+}
+
+// countBrackets counts the opening and closing brackets of b: (), [] and
+// {}, in that order.
+func countBrackets(b []byte) (opens, closes [3]int) {
+	for _, c := range b {
+		switch c {
+		case '(':
+			opens[0]++
+		case ')':
+			closes[0]++
+		case '[':
+			opens[1]++
+		case ']':
+			closes[1]++
+		case '{':
+			opens[2]++
+		case '}':
+			closes[2]++
+		}
+	}
+	return opens, closes
 }
 
 // afterEquals reports whether the last non-blank byte before i on its

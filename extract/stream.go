@@ -71,12 +71,32 @@ func (st *Stream) Next(piece []byte, offset int, more bool) (refs []Reference, a
 // not hold is read again from the cut its predecessor returned. The
 // results are those of [Next] on the whole input.
 func (st *Stream) Window(piece []byte, offset, stop int, more bool) (refs []Reference, abbrs []Abbreviation, cut int) {
+	return st.window(piece, offset, stop, more, false)
+}
+
+// WindowOnce is [Stream.Window] for a Stream that reads nothing after
+// this window but what a [Stream.Fork] of it reads again: it finds the
+// same references, but notes the XML prefixes the window marks only when
+// a construct in it asks whether a name is one (a "<" before a qualified
+// name), so a text without one is not searched for prefixes. The Stream
+// then holds the prefixes it held before and, when they were asked for,
+// the window's.
+func (st *Stream) WindowOnce(piece []byte, offset, stop int, more bool) (refs []Reference, abbrs []Abbreviation, cut int) {
+	return st.window(piece, offset, stop, more, true)
+}
+
+func (st *Stream) window(piece []byte, offset, stop int, more, once bool) (refs []Reference, abbrs []Abbreviation, cut int) {
 	if st == nil {
 		st = &Stream{}
 	}
 	stop = max(0, min(stop, len(piece)))
-	st.xml, st.shared = addPrefixes(st.xml, st.shared, piece, offset, more)
-	s := &scanner{src: piece, line: 1, xml: st.xml, base: offset, cfg: st.cfg, more: more, open: len(piece), stop: stop, refs: st.refs[:0]}
+	s := &scanner{src: piece, line: 1, base: offset, cfg: st.cfg, more: more, open: len(piece), stop: stop, refs: st.refs[:0]}
+	if once {
+		s.prefixesOf = st
+	} else {
+		st.xml, st.shared = addPrefixes(st.xml, st.shared, piece, offset, more)
+	}
+	s.xml = st.xml
 	s.run()
 	st.refs = s.refs
 	if !more && stop == len(piece) {

@@ -247,11 +247,12 @@ func (l *linter) file(name string, judge *lintJudge, out *bufio.Writer, warnf fu
 		k = document.Sniff(name, head)
 	}
 	var werr error
-	// Without -v and --json only problems are printed, and no
-	// resolution: the references are only checked.
+	// Without -v and --json only problems are printed, with neither
+	// resolution nor base: the references are only checked, and an HTML
+	// document's are not held until its base element.
 	checkOnly := !o.json && !o.verbose
 	judge.checkOnly = checkOnly
-	err := document.Read(br, k, document.Options{Retrieval: retrieval, Default: o.defaultBase, Relative: o.relative, MaxLine: int(o.maxLine), CheckOnly: checkOnly, Workers: l.workers, Transient: true},
+	err := document.Read(br, k, document.Options{Retrieval: retrieval, Default: o.defaultBase, Relative: o.relative, MaxLine: int(o.maxLine), CheckOnly: checkOnly, NoBase: checkOnly, Workers: l.workers, Transient: true},
 		func(r *document.Reference) error {
 			v := judge.judge(r)
 			if !v.valid && status == 0 {

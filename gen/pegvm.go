@@ -1,0 +1,171 @@
+package main
+
+import (
+	"bytes"
+	_ "embed"
+	"fmt"
+	"strconv"
+	"strings"
+	"text/template"
+
+	"github.com/rfc2396/rfc2396/internal/pegvm"
+)
+
+// vmSpec says what vmParserFor writes: a grammar file's rules encoded as
+// an internal/pegvm program, and the type that runs it by the catalogue's
+// rules with the same methods as the adapter of peg's parser of the same
+// file (adapterFor), whose rule maps it shares.
+type vmSpec struct {
+	// pkg is the Go package, source the grammar file and goFile peg's
+	// parser of it, cat the qualifier of the catalogue's names
+	// ("grammar." or "").
+	pkg, source, goFile, cat string
+	// catalogue is the import path of the rule catalogue, "" when the file
+	// is in the catalogue's own package.
+	catalogue string
+	// rules are the file's rules in its order, which is peg's numbering.
+	rules []*pegRule
+	// tables names the adapter's maps; typeName and newName the type
+	// written and its constructor.
+	tables            parserNames
+	typeName, newName string
+	// edits is set for a grammar whose rules pick among definitions by
+	// the edits in force: the type has SetEdits and Edits.
+	edits bool
+}
+
+// vmParserFor writes the file v describes.
+func vmParserFor(v vmSpec) ([]byte, error) {
+	prog, err := encodeProgram(v.rules)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", v.source, err)
+	}
+	var b bytes.Buffer
+	if err := vmTemplate.Execute(&b, struct {
+		Source, GoFile, Package, Catalogue, Cat, Type, New, Program string
+		Edits                                                       bool
+		T                                                           parserNames
+	}{v.source, v.goFile, v.pkg, v.catalogue, v.cat, v.typeName, v.newName, prog, v.edits, v.tables}); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// vmCode is the fixed part of the file vmParserFor writes (pegvm.go.tmpl).
+//
+//go:embed pegvm.go.tmpl
+var vmCode string
+
+var vmTemplate = template.Must(template.New("pegvm").Parse(vmCode))
+
+// encodeProgram encodes rules as a pegvm.Program literal: a node of 4
+// bytes an expression (operation, count, 16-bit argument), the kids of
+// choices and sequences, the classes (deduplicated) and the literals. A
+// rule is numbered by its place in rules from 1, as peg numbers it. A
+// semantic predicate must be a pick, "p.pick[K] == V", as the union
+// grammar of package parser writes it (editsgen.go).
+func encodeProgram(rules []*pegRule) (string, error) {
+	index := map[string]int{}
+	for i, r := range rules {
+		index[r.name] = i + 1
+	}
+	var nodes, kids, classes, literals, starts []byte
+	classOf := map[byteSet]int{}
+	picks := 0
+	u16 := func(b []byte, v int) []byte { return append(b, byte(v), byte(v>>8)) }
+	var encode func(e *expr) (int, error)
+	encode = func(e *expr) (int, error) {
+		n := len(nodes) / 4
+		nodes = append(nodes, 0, 0, 0, 0)
+		set := func(op, count, arg int) error {
+			if count > 0xFF || arg > 0xFFFF {
+				return fmt.Errorf("an expression too large for the program's encoding (count %d, argument %d)", count, arg)
+			}
+			nodes[4*n], nodes[4*n+1], nodes[4*n+2], nodes[4*n+3] = byte(op), byte(count), byte(arg), byte(arg>>8)
+			return nil
+		}
+		switch e.op {
+		case opChoice, opSeq:
+			var ks []int
+			for _, k := range e.kids {
+				i, err := encode(k)
+				if err != nil {
+					return 0, err
+				}
+				ks = append(ks, i)
+			}
+			first := len(kids) / 2
+			for _, k := range ks {
+				kids = u16(kids, k)
+			}
+			op := pegvm.OpChoice
+			if e.op == opSeq {
+				op = pegvm.OpSeq
+			}
+			return n, set(op, len(ks), first)
+		case opOptional, opStar, opPlus, opAnd, opNot:
+			k, err := encode(e.kids[0])
+			if err != nil {
+				return 0, err
+			}
+			op := map[op]int{opOptional: pegvm.OpOptional, opStar: pegvm.OpStar, opPlus: pegvm.OpPlus, opAnd: pegvm.OpAnd, opNot: pegvm.OpNot}[e.op]
+			return n, set(op, 0, k)
+		case opLiteral:
+			at := bytes.Index(literals, []byte(e.text))
+			if at < 0 {
+				at = len(literals)
+				literals = append(literals, e.text...)
+			}
+			return n, set(pegvm.OpLiteral, len(e.text), at)
+		case opClass:
+			s := e.set
+			if e.neg {
+				for i := range s {
+					s[i] = ^s[i]
+				}
+			}
+			c, ok := classOf[s]
+			if !ok {
+				c = len(classOf)
+				classOf[s] = c
+				for i := range 32 {
+					classes = append(classes, byte(s[i/8]>>(8*(i%8))))
+				}
+			}
+			return n, set(pegvm.OpClass, 0, c)
+		case opDot:
+			return n, set(pegvm.OpDot, 0, 0)
+		case opRef:
+			r, ok := index[e.text]
+			if !ok {
+				return 0, fmt.Errorf("no rule %s", e.text)
+			}
+			return n, set(pegvm.OpRule, 0, r)
+		case opCode:
+			var slot, value int
+			if _, err := fmt.Sscanf(e.text, "p.pick[%d] == %d", &slot, &value); err != nil {
+				return 0, fmt.Errorf("a semantic predicate other than a pick: &{ %s }", e.text)
+			}
+			picks = max(picks, slot+1)
+			return n, set(pegvm.OpPick, slot, value)
+		}
+		return 0, fmt.Errorf("an expression of kind %d", e.op)
+	}
+	for _, r := range rules {
+		i, err := encode(r.body)
+		if err != nil {
+			return "", fmt.Errorf("rule %s: %v", r.name, err)
+		}
+		starts = u16(starts, i)
+	}
+	var b strings.Builder
+	b.WriteString("pegvm.Program{\n")
+	for _, f := range []struct {
+		name string
+		data []byte
+	}{{"Nodes", nodes}, {"Kids", kids}, {"Classes", classes}, {"Literals", literals}, {"Rules", starts}} {
+		fmt.Fprintf(&b, "\t%s: %s,\n", f.name, strconv.Quote(string(f.data)))
+	}
+	fmt.Fprintf(&b, "\tPicks: %d,\n}", picks)
+	return b.String(), nil
+}

@@ -73,6 +73,17 @@ func encodeProgram(rules []*pegRule) (string, error) {
 	classOf := map[byteSet]int{}
 	picks := 0
 	u16 := func(b []byte, v int) []byte { return append(b, byte(v), byte(v>>8)) }
+	classIndex := func(s byteSet) int {
+		c, ok := classOf[s]
+		if !ok {
+			c = len(classOf)
+			classOf[s] = c
+			for i := range 32 {
+				classes = append(classes, byte(s[i/8]>>(8*(i%8))))
+			}
+		}
+		return c
+	}
 	var encode func(e *expr) (int, error)
 	encode = func(e *expr) (int, error) {
 		n := len(nodes) / 4
@@ -83,6 +94,11 @@ func encodeProgram(rules []*pegRule) (string, error) {
 			}
 			nodes[4*n], nodes[4*n+1], nodes[4*n+2], nodes[4*n+3] = byte(op), byte(count), byte(arg), byte(arg>>8)
 			return nil
+		}
+		if u, ok := classUnion(e); ok {
+			// A choice of classes is one class: neither consumes more
+			// than a byte nor leaves a token.
+			e = &expr{op: opClass, set: u}
 		}
 		switch e.op {
 		case opChoice, opSeq:
@@ -95,14 +111,24 @@ func encodeProgram(rules []*pegRule) (string, error) {
 				ks = append(ks, i)
 			}
 			first := len(kids) / 2
-			for _, k := range ks {
-				kids = u16(kids, k)
-			}
-			op := pegvm.OpChoice
 			if e.op == opSeq {
-				op = pegvm.OpSeq
+				for _, k := range ks {
+					kids = u16(kids, k)
+				}
+				return n, set(pegvm.OpSeq, len(ks), first)
 			}
-			return n, set(op, len(ks), first)
+			// An alternative is listed with the class of the bytes it can
+			// start with, for the parser to skip it at any other byte, or
+			// with pegvm.Any where it may match the empty string or starts
+			// with a predicate.
+			for i, k := range ks {
+				c := pegvm.Any
+				if f, ok := firstBytes(e.kids[i], index, rules); ok {
+					c = classIndex(f)
+				}
+				kids = u16(u16(kids, k), c)
+			}
+			return n, set(pegvm.OpChoice, len(ks), first)
 		case opOptional, opStar, opPlus, opAnd, opNot:
 			k, err := encode(e.kids[0])
 			if err != nil {
@@ -124,15 +150,7 @@ func encodeProgram(rules []*pegRule) (string, error) {
 					s[i] = ^s[i]
 				}
 			}
-			c, ok := classOf[s]
-			if !ok {
-				c = len(classOf)
-				classOf[s] = c
-				for i := range 32 {
-					classes = append(classes, byte(s[i/8]>>(8*(i%8))))
-				}
-			}
-			return n, set(pegvm.OpClass, 0, c)
+			return n, set(pegvm.OpClass, 0, classIndex(s))
 		case opDot:
 			return n, set(pegvm.OpDot, 0, 0)
 		case opRef:
@@ -168,4 +186,77 @@ func encodeProgram(rules []*pegRule) (string, error) {
 	}
 	fmt.Fprintf(&b, "\tPicks: %d,\n}", picks)
 	return b.String(), nil
+}
+
+// classUnion reports whether e is a choice of classes (negated ones
+// included), and returns the bytes any of them holds.
+func classUnion(e *expr) (byteSet, bool) {
+	if e.op != opChoice {
+		return byteSet{}, false
+	}
+	var u byteSet
+	for _, k := range e.kids {
+		if k.op != opClass {
+			return byteSet{}, false
+		}
+		s := k.set
+		if k.neg {
+			for i := range s {
+				s[i] = ^s[i]
+			}
+		}
+		u = u.union(s)
+	}
+	return u, true
+}
+
+// firstBytes returns the bytes a match of e can start with, and false if
+// it cannot tell: e may match the empty string, or starts with a
+// predicate, whose outcome a first byte does not decide. index numbers
+// rules by name from 1 (rules[index-1]).
+func firstBytes(e *expr, index map[string]int, rules []*pegRule) (byteSet, bool) {
+	return firstOf(e, index, rules, 0)
+}
+
+func firstOf(e *expr, index map[string]int, rules []*pegRule, depth int) (byteSet, bool) {
+	if depth > 100 {
+		return byteSet{}, false
+	}
+	switch e.op {
+	case opClass:
+		if u, ok := classUnion(&expr{op: opChoice, kids: []*expr{e}}); ok {
+			return u, true
+		}
+	case opLiteral:
+		if e.text != "" {
+			var s byteSet
+			s.add(e.text[0])
+			return s, true
+		}
+	case opDot:
+		var s byteSet
+		for i := range s {
+			s[i] = ^uint64(0)
+		}
+		return s, true
+	case opRef:
+		return firstOf(rules[index[e.text]-1].body, index, rules, depth+1)
+	case opPlus:
+		return firstOf(e.kids[0], index, rules, depth+1)
+	case opSeq:
+		if len(e.kids) > 0 {
+			return firstOf(e.kids[0], index, rules, depth+1)
+		}
+	case opChoice:
+		var u byteSet
+		for _, k := range e.kids {
+			s, ok := firstOf(k, index, rules, depth+1)
+			if !ok {
+				return byteSet{}, false
+			}
+			u = u.union(s)
+		}
+		return u, true
+	}
+	return byteSet{}, false
 }

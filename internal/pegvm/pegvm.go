@@ -18,7 +18,7 @@ package pegvm
 // The operations of a [Program]'s nodes. A node is four bytes: the
 // operation, a count N and a little-endian 16-bit argument A.
 const (
-	OpChoice   = iota // the N nodes listed in Kids from A, the first that succeeds
+	OpChoice   = iota // the N nodes listed in Kids from A, the first that succeeds; each with a class (see Any)
 	OpSeq             // the N nodes listed in Kids from A, in turn
 	OpOptional        // node A, or nothing
 	OpStar            // node A as many times as it matches
@@ -32,13 +32,21 @@ const (
 	OpPick            // the definition the edits in force pick for slot N is A
 )
 
+// Any is the class of a choice's alternative that is tried at any byte.
+// A choice lists each alternative as its node and a class (4 bytes in
+// Kids): the bytes the alternative can start with, so that it is skipped
+// at any other byte (where it would fail), or Any, for one that may match
+// the empty string or starts with a predicate.
+const Any = 0xFFFF
+
 // A Program is a grammar file encoded for [Parser]. Rules are numbered as
 // peg numbers them (its pegRule constants: 1 for the file's first rule,
 // and so on); gen writes each grammar's program beside peg's parser.
 type Program struct {
 	// Nodes holds 4 bytes a node (see the Op constants).
 	Nodes string
-	// Kids holds the nodes of choices and sequences, 2 bytes each.
+	// Kids holds the nodes of sequences, 2 bytes each, and of choices, 4
+	// bytes each (see Any).
 	Kids string
 	// Classes holds 32 bytes a class, bit c&7 of byte c>>3 set if the
 	// class holds byte c.
@@ -124,8 +132,13 @@ func (p *Parser) rule(rule, pos int) int {
 }
 
 // match runs node n at pos and returns where it ends, or -1 if it fails,
-// with the tokens it added taken back.
+// with the tokens it added taken back. A class, the commonest node, is
+// matched in place.
 func (p *Parser) match(n, pos int) int {
+	nodes := p.prog.Nodes
+	if nodes[4*n] == OpClass {
+		return p.class(p.u16(nodes, 4*n+2), pos)
+	}
 	if p.depth >= maxDepth {
 		return -1
 	}
@@ -133,6 +146,17 @@ func (p *Parser) match(n, pos int) int {
 	end := p.node(n, pos)
 	p.depth--
 	return end
+}
+
+// class matches one byte of class c at pos.
+func (p *Parser) class(c, pos int) int {
+	if pos < len(p.in) {
+		b := p.in[pos]
+		if p.prog.Classes[32*c+int(b>>3)]&(1<<(b&7)) != 0 {
+			return pos + 1
+		}
+	}
+	return -1
 }
 
 // node is match without the depth check.
@@ -143,7 +167,11 @@ func (p *Parser) node(n, pos int) int {
 	switch op {
 	case OpChoice:
 		for i := range count {
-			if end := p.match(p.u16(p.prog.Kids, 2*(arg+i)), pos); end >= 0 {
+			k := 2 * (arg + 2*i)
+			if c := p.u16(p.prog.Kids, k+2); c != Any && p.class(c, pos) < 0 {
+				continue
+			}
+			if end := p.match(p.u16(p.prog.Kids, k), pos); end >= 0 {
 				return end
 			}
 			p.tokens = p.tokens[:mark]
@@ -163,6 +191,17 @@ func (p *Parser) node(n, pos int) int {
 		}
 		return pos
 	case OpStar, OpPlus:
+		if nodes[4*arg] == OpClass {
+			// A run of a class, read in place.
+			c, start := p.u16(nodes, 4*arg+2), pos
+			for end := p.class(c, pos); end >= 0; end = p.class(c, pos) {
+				pos = end
+			}
+			if op == OpPlus && pos == start {
+				return -1
+			}
+			return pos
+		}
 		if op == OpPlus {
 			if pos = p.match(arg, pos); pos < 0 {
 				return -1
@@ -187,14 +226,6 @@ func (p *Parser) node(n, pos int) int {
 	case OpLiteral:
 		if len(p.in)-pos >= count && p.in[pos:pos+count] == p.prog.Literals[arg:arg+count] {
 			return pos + count
-		}
-		return -1
-	case OpClass:
-		if pos < len(p.in) {
-			c := p.in[pos]
-			if p.prog.Classes[32*arg+int(c>>3)]&(1<<(c&7)) != 0 {
-				return pos + 1
-			}
 		}
 		return -1
 	case OpDot:

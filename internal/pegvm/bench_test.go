@@ -14,24 +14,16 @@ import (
 // parses with, peg's parser what it did before.
 func BenchmarkReferenceVM(b *testing.B) {
 	lines, _ := uritest.LoadCorpus(b, "../..")
-	run := func(b *testing.B, p interface {
-		Match(string, rfc3986.Rule) bool
-	}) {
-		b.ReportAllocs()
-		for i := 0; b.Loop(); i++ {
-			p.Match(lines[i%len(lines)], rfc3986.RuleURIReference)
-		}
+	b.Run("rfc3986/peg", func(b *testing.B) { matchAll(b, rfc3986.NewReferenceParser(), rfc3986.RuleURIReference, lines) })
+	b.Run("rfc3986/vm", func(b *testing.B) { matchAll(b, rfc3986.NewReferenceVM(), rfc3986.RuleURIReference, lines) })
+	b.Run("rfc3987/peg", func(b *testing.B) { matchAll(b, rfc3987.NewReferenceParser(), rfc3987.RuleIRIReference, lines) })
+	b.Run("rfc3987/vm", func(b *testing.B) { matchAll(b, rfc3987.NewReferenceVM(), rfc3987.RuleIRIReference, lines) })
+}
+
+// matchAll matches the lines as rule with p, one a loop.
+func matchAll[R ~int](b *testing.B, p interface{ Match(string, R) bool }, rule R, lines []string) {
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		p.Match(lines[i%len(lines)], rule)
 	}
-	b.Run("rfc3986/peg", func(b *testing.B) { run(b, rfc3986.NewReferenceParser()) })
-	b.Run("rfc3986/vm", func(b *testing.B) { run(b, rfc3986.NewReferenceVM()) })
-	run3987 := func(b *testing.B, p interface {
-		Match(string, rfc3987.Rule) bool
-	}) {
-		b.ReportAllocs()
-		for i := 0; b.Loop(); i++ {
-			p.Match(lines[i%len(lines)], rfc3987.RuleIRIReference)
-		}
-	}
-	b.Run("rfc3987/peg", func(b *testing.B) { run3987(b, rfc3987.NewReferenceParser()) })
-	b.Run("rfc3987/vm", func(b *testing.B) { run3987(b, rfc3987.NewReferenceVM()) })
 }

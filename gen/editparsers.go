@@ -59,6 +59,15 @@ func generateEditParsers(ref *pegFile, c *composition) error {
 	if err := writeGo("parser/edit_reference_adapter_gen.go", append(src, pickTable(c, slots, refType, editReferenceNames)...)); err != nil {
 		return err
 	}
+	vm, err := vmParserFor(vmSpec{pkg: "parser", source: editReferencePEG, goFile: "parser/edit_reference.peg.go",
+		catalogue: "github.com/rfc2396/rfc2396/grammar", cat: "grammar.", rules: union.rules, tables: editReferenceNames,
+		typeName: "editReferenceVM", newName: "newEditReferenceVM", edits: true})
+	if err != nil {
+		return err
+	}
+	if err := writeGo("parser/edit_reference_vm_gen.go", vm); err != nil {
+		return err
+	}
 	// The zero value of the compact grammar's Parser has no edit in
 	// force (adapter.go.tmpl): every pick is 0, so Appendix A's
 	// definition must come first wherever a rule has one.

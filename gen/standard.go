@@ -200,6 +200,16 @@ func generateStandard(file string) error {
 	if err := writeGo(m.Dir+"/grammar/reference_adapter_gen.go", ra); err != nil {
 		return err
 	}
+	// The same grammar as a pegvm program, the playground module's
+	// reference parser (pegvm.go).
+	vm, err := vmParserFor(vmSpec{pkg: "grammar", source: m.Grammar, goFile: m.Dir + "/grammar/reference.peg.go",
+		rules: ref.rules, tables: parserNames{prefix: "reference"}, typeName: "ReferenceVM", newName: "NewReferenceVM"})
+	if err != nil {
+		return err
+	}
+	if err := writeGo(m.Dir+"/grammar/reference_vm_gen.go", vm); err != nil {
+		return err
+	}
 	var kept []*pegRule
 	for _, r := range ref.rules {
 		if slices.Contains(m.Keep, r.name) {

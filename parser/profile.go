@@ -332,7 +332,7 @@ func (p *Profile) ParseTree(rule grammar.Rule, s string) (*Node, error) {
 	if err := p.checkRule(rule); err != nil {
 		return nil, err
 	}
-	ep := newEditReferenceParser()
+	ep := newTreeParser()
 	ep.SetEdits(p.edits)
 	if !ep.Match(s, rule) {
 		return nil, p.explainError(rule, s)

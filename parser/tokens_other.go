@@ -12,6 +12,15 @@ type tokenParser = editCompactParser
 // newTokenParser returns a tokenParser with no edit in force.
 func newTokenParser() *tokenParser { return new(editCompactParser) }
 
+// treeParser is the parser [Profile.ParseTree] runs: natively the one peg
+// compiles from the union grammar as written (edit_reference.peg), a token
+// for every rule. (In the playground's WebAssembly module it is the same
+// grammar run by internal/pegvm; see tokens_js.go.)
+type treeParser = editReferenceParser
+
+// newTreeParser returns a treeParser with no edit in force.
+func newTreeParser() *treeParser { return newEditReferenceParser() }
+
 // parseStrictTokens fills u from ref under Appendix A exactly, if ref is a
 // URI-reference. It runs the compact parser of rfc2396.peg alone, which
 // reads Appendix A faster than the union's with no edit in force: it tests

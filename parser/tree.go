@@ -23,7 +23,7 @@ type Node struct {
 func ParseTree(rule grammar.Rule, s string) (*Node, error) { return strict.ParseTree(rule, s) }
 
 // buildTree makes the parse tree of the tokens of a successful match.
-func buildTree(p *editReferenceParser) *Node {
+func buildTree(p *treeParser) *Node {
 	return syntax.BuildTree[grammar.Rule](p, calls, func(r grammar.Rule, begin, end int, children []*Node) *Node {
 		return &Node{Rule: r, Begin: begin, End: end, Children: children}
 	})

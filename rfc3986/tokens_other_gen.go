@@ -70,3 +70,11 @@ type tokenParser struct{ grammar.Parser }
 // release is called once the tokens have been read: natively there is
 // nothing to give back.
 func (*tokenParser) release() {}
+
+// referenceParser is the parser of the grammar as written that tree runs:
+// natively the one peg compiles. (In the playground's WebAssembly module it
+// is the same grammar run by internal/pegvm; see tokens_js_gen.go.)
+type referenceParser = grammar.ReferenceParser
+
+// newReferenceParser returns a referenceParser ready for Match.
+func newReferenceParser() *referenceParser { return grammar.NewReferenceParser() }

@@ -47,12 +47,12 @@ func tokensInto(ref string, p *uri.Parts) bool {
 // on the first Match, so that the compact parser stays out of the module.
 // The reference parser's tokens of the rules the compact parser keeps are
 // the compact parser's: TestTokenParsersAgree checks that natively.
-type tokenParser struct{ p *grammar.ReferenceParser }
+type tokenParser struct{ p *referenceParser }
 
 // Match reads input as rule, with a parser from the pool.
 func (t *tokenParser) Match(input string, rule grammar.Rule) bool {
 	if t.p == nil {
-		t.p = referenceParsers.Get().(*grammar.ReferenceParser)
+		t.p = referenceParsers.Get().(*referenceParser)
 	}
 	return t.p.Match(input, rule)
 }
@@ -71,3 +71,14 @@ func (t *tokenParser) release() {
 		t.p = nil
 	}
 }
+
+// referenceParser is the parser of the grammar as written that tree and
+// tokenParser run: in the playground's WebAssembly module the grammar
+// encoded for internal/pegvm (grammar.ReferenceVM), one small interpreter
+// and a table in place of the code peg writes for every expression, with
+// the same matches and tokens (TestReferenceVM in internal/pegvm checks
+// that natively).
+type referenceParser = grammar.ReferenceVM
+
+// newReferenceParser returns a referenceParser ready for Match.
+func newReferenceParser() *referenceParser { return grammar.NewReferenceVM() }

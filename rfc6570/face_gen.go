@@ -61,13 +61,14 @@ var whole = []grammar.Rule{}
 // roles says which component each rule's token delimits.
 var roles = [grammar.NumRules]uri.Role{}
 
-// referenceParsers holds reusable parsers generated from rfc6570.peg as
-// written, where every rule can be the start rule.
-var referenceParsers = sync.Pool{New: func() any { return grammar.NewReferenceParser() }}
+// referenceParsers holds reusable parsers of rfc6570.peg as written,
+// where every rule can be the start rule (referenceParser: peg's natively,
+// the pegvm program in the playground's WebAssembly module).
+var referenceParsers = sync.Pool{New: func() any { return newReferenceParser() }}
 
 // tree runs the reference parser on s as rule and returns the parse tree.
 func tree(rule grammar.Rule, s string) (*uri.Node[grammar.Rule], bool) {
-	p := referenceParsers.Get().(*grammar.ReferenceParser)
+	p := referenceParsers.Get().(*referenceParser)
 	defer referenceParsers.Put(p)
 	if !p.Match(s, rule) {
 		return nil, false

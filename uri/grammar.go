@@ -1,7 +1,6 @@
 package uri
 
 import (
-	"reflect"
 	"slices"
 	"sync"
 
@@ -139,7 +138,7 @@ type Grammar[R Rule] struct {
 func New[R Rule](d Data[R]) *Grammar[R] {
 	g := &Grammar[R]{d: d}
 	g.initEscapes()
-	grammars.LoadOrStore(reflect.TypeFor[R](), g)
+	grammars.LoadOrStore(ruleKey[R](), g)
 	return g
 }
 
@@ -294,11 +293,21 @@ func (p *Parts) Finish(n int) { p.f.Finish(&p.spans, n) }
 // that declares the grammar is initialized and only read afterwards: a
 // zero URI (a struct field that encoding/json fills with
 // [URI.UnmarshalText]) knows its grammar by its type alone.
-var grammars sync.Map // reflect.Type of R -> *Grammar[R]
+var grammars sync.Map // ruleKey[R]() -> *Grammar[R]
+
+// ruleKey is the key of the rule type R in grammars: R's zero value as an
+// interface, which equals another rule type's zero value only if the types
+// are the same (an interface's type is part of its equality). Keying by the
+// value rather than by reflect.TypeFor keeps package reflect out of what
+// links uri (the playground's WebAssembly module).
+func ruleKey[R Rule]() any {
+	var zero R
+	return zero
+}
 
 // grammarOf returns the grammar of the rule type R, nil if none was made.
 func grammarOf[R Rule]() *Grammar[R] {
-	g, _ := grammars.Load(reflect.TypeFor[R]())
+	g, _ := grammars.Load(ruleKey[R]())
 	gr, _ := g.(*Grammar[R])
 	return gr
 }

@@ -59,5 +59,5 @@ func (n parserNames) Parsers() string { return n.id("parsers") }
 // PickEdits is the edits of each pick slot of a union grammar.
 func (n parserNames) PickEdits() string { return n.id("pickEdits") }
 
-// Program is the pegvm program of a grammar file (pegvm.go).
+// Program is the syntax.PEGProgram of a grammar file (gen/pegvm.go).
 func (n parserNames) Program() string { return n.id("program") }

@@ -8,11 +8,11 @@ import (
 	"strings"
 	"text/template"
 
-	"github.com/rfc2396/rfc2396/internal/pegvm"
+	"github.com/rfc2396/rfc2396/internal/syntax"
 )
 
 // vmSpec says what vmParserFor writes: a grammar file's rules encoded as
-// an internal/pegvm program, and the type that runs it by the catalogue's
+// a syntax.PEGProgram (internal/syntax), and the type that runs it by the catalogue's
 // rules with the same methods as the adapter of peg's parser of the same
 // file (adapterFor), whose rule maps it shares.
 type vmSpec struct {
@@ -58,7 +58,7 @@ var vmCode string
 
 var vmTemplate = template.Must(template.New("pegvm").Parse(vmCode))
 
-// encodeProgram encodes rules as a pegvm.Program literal: a node of 4
+// encodeProgram encodes rules as a syntax.PEGProgram literal: a node of 4
 // bytes an expression (operation, count, 16-bit argument), the kids of
 // choices and sequences, the classes (deduplicated) and the literals. A
 // rule is numbered by its place in rules from 1, as peg numbers it. A
@@ -115,26 +115,26 @@ func encodeProgram(rules []*pegRule) (string, error) {
 				for _, k := range ks {
 					kids = u16(kids, k)
 				}
-				return n, set(pegvm.OpSeq, len(ks), first)
+				return n, set(syntax.PEGSeq, len(ks), first)
 			}
 			// An alternative is listed with the class of the bytes it can
 			// start with, for the parser to skip it at any other byte, or
-			// with pegvm.Any where it may match the empty string or starts
+			// with syntax.PEGAny where it may match the empty string or starts
 			// with a predicate.
 			for i, k := range ks {
-				c := pegvm.Any
+				c := syntax.PEGAny
 				if f, ok := firstBytes(e.kids[i], index, rules); ok {
 					c = classIndex(f)
 				}
 				kids = u16(u16(kids, k), c)
 			}
-			return n, set(pegvm.OpChoice, len(ks), first)
+			return n, set(syntax.PEGChoice, len(ks), first)
 		case opOptional, opStar, opPlus, opAnd, opNot:
 			k, err := encode(e.kids[0])
 			if err != nil {
 				return 0, err
 			}
-			op := map[op]int{opOptional: pegvm.OpOptional, opStar: pegvm.OpStar, opPlus: pegvm.OpPlus, opAnd: pegvm.OpAnd, opNot: pegvm.OpNot}[e.op]
+			op := map[op]int{opOptional: syntax.PEGOptional, opStar: syntax.PEGStar, opPlus: syntax.PEGPlus, opAnd: syntax.PEGAnd, opNot: syntax.PEGNot}[e.op]
 			return n, set(op, 0, k)
 		case opLiteral:
 			at := bytes.Index(literals, []byte(e.text))
@@ -142,7 +142,7 @@ func encodeProgram(rules []*pegRule) (string, error) {
 				at = len(literals)
 				literals = append(literals, e.text...)
 			}
-			return n, set(pegvm.OpLiteral, len(e.text), at)
+			return n, set(syntax.PEGLiteral, len(e.text), at)
 		case opClass:
 			s := e.set
 			if e.neg {
@@ -150,22 +150,22 @@ func encodeProgram(rules []*pegRule) (string, error) {
 					s[i] = ^s[i]
 				}
 			}
-			return n, set(pegvm.OpClass, 0, classIndex(s))
+			return n, set(syntax.PEGClass, 0, classIndex(s))
 		case opDot:
-			return n, set(pegvm.OpDot, 0, 0)
+			return n, set(syntax.PEGDot, 0, 0)
 		case opRef:
 			r, ok := index[e.text]
 			if !ok {
 				return 0, fmt.Errorf("no rule %s", e.text)
 			}
-			return n, set(pegvm.OpRule, 0, r)
+			return n, set(syntax.PEGRule, 0, r)
 		case opCode:
 			var slot, value int
 			if _, err := fmt.Sscanf(e.text, "p.pick[%d] == %d", &slot, &value); err != nil {
 				return 0, fmt.Errorf("a semantic predicate other than a pick: &{ %s }", e.text)
 			}
 			picks = max(picks, slot+1)
-			return n, set(pegvm.OpPick, slot, value)
+			return n, set(syntax.PEGPick, slot, value)
 		}
 		return 0, fmt.Errorf("an expression of kind %d", e.op)
 	}
@@ -177,7 +177,7 @@ func encodeProgram(rules []*pegRule) (string, error) {
 		starts = u16(starts, i)
 	}
 	var b strings.Builder
-	b.WriteString("pegvm.Program{\n")
+	b.WriteString("syntax.PEGProgram{\n")
 	for _, f := range []struct {
 		name string
 		data []byte

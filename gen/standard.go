@@ -200,8 +200,8 @@ func generateStandard(file string) error {
 	if err := writeGo(m.Dir+"/grammar/reference_adapter_gen.go", ra); err != nil {
 		return err
 	}
-	// The same grammar as a pegvm program, the playground module's
-	// reference parser (pegvm.go).
+	// The same grammar as a syntax.PEGProgram, the playground module's
+	// reference parser (gen/pegvm.go).
 	vm, err := vmParserFor(vmSpec{pkg: "grammar", source: m.Grammar, goFile: m.Dir + "/grammar/reference.peg.go",
 		rules: ref.rules, tables: parserNames{prefix: "reference"}, typeName: "ReferenceVM", newName: "NewReferenceVM"})
 	if err != nil {

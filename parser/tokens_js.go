@@ -16,7 +16,7 @@ func newTokenParser() *tokenParser { return newEditReferenceVM() }
 
 // treeParser is the parser ParseTree runs: in the playground's WebAssembly
 // module the union grammar as written (edit_reference.peg) encoded for
-// internal/pegvm, one small interpreter and a table in place of the code
+// syntax.PEGParser (internal/syntax), one small interpreter and a table in place of the code
 // peg writes for every expression, with the same matches and tokens
 // (TestReferenceVM checks that natively).
 type treeParser = editReferenceVM

@@ -15,7 +15,7 @@ func newTokenParser() *tokenParser { return new(editCompactParser) }
 // treeParser is the parser [Profile.ParseTree] runs: natively the one peg
 // compiles from the union grammar as written (edit_reference.peg), a token
 // for every rule. (In the playground's WebAssembly module it is the same
-// grammar run by internal/pegvm; see tokens_js.go.)
+// grammar run by syntax.PEGParser; see tokens_js.go.)
 type treeParser = editReferenceParser
 
 // newTreeParser returns a treeParser with no edit in force.

@@ -73,7 +73,7 @@ func (*tokenParser) release() {}
 
 // referenceParser is the parser of the grammar as written that tree runs:
 // natively the one peg compiles. (In the playground's WebAssembly module it
-// is the same grammar run by internal/pegvm; see tokens_js_gen.go.)
+// is the same grammar run by syntax.PEGParser; see tokens_js_gen.go.)
 type referenceParser = grammar.ReferenceParser
 
 // newReferenceParser returns a referenceParser ready for Match.

@@ -63,7 +63,7 @@ var roles = [grammar.NumRules]uri.Role{}
 
 // referenceParsers holds reusable parsers of rfc6570.peg as written,
 // where every rule can be the start rule (referenceParser: peg's natively,
-// the pegvm program in the playground's WebAssembly module).
+// the syntax.PEGProgram in the playground's WebAssembly module).
 var referenceParsers = sync.Pool{New: func() any { return newReferenceParser() }}
 
 // tree runs the reference parser on s as rule and returns the parse tree.

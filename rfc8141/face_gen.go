@@ -100,7 +100,7 @@ var escapeTables = map[grammar.Rule]*syntax.EscapeTable{
 
 // referenceParsers holds reusable parsers of rfc8141.peg as written,
 // where every rule can be the start rule (referenceParser: peg's natively,
-// the pegvm program in the playground's WebAssembly module).
+// the syntax.PEGProgram in the playground's WebAssembly module).
 var referenceParsers = sync.Pool{New: func() any { return newReferenceParser() }}
 
 // tree runs the reference parser on s as rule and returns the parse tree.

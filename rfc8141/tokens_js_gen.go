@@ -74,9 +74,9 @@ func (t *tokenParser) release() {
 
 // referenceParser is the parser of the grammar as written that tree and
 // tokenParser run: in the playground's WebAssembly module the grammar
-// encoded for internal/pegvm (grammar.ReferenceVM), one small interpreter
+// encoded for syntax.PEGParser (grammar.ReferenceVM), one small interpreter
 // and a table in place of the code peg writes for every expression, with
-// the same matches and tokens (TestReferenceVM in internal/pegvm checks
+// the same matches and tokens (TestReferenceVM in internal/syntax checks
 // that natively).
 type referenceParser = grammar.ReferenceVM
 

@@ -21,7 +21,7 @@ import (
 // the build tags and the js files leave out: no engine of an edit of the
 // RFC 3986 family, no compact parser, no ABNF reader, no reflection for
 // errors.As, no IDNA, no x/text bidi package, no gzip, no parser peg
-// compiled (the module runs the grammars as internal/pegvm programs), and,
+// compiled (the module runs the grammars as syntax.PEGProgram tables), and,
 // with uri_iri_only, no package of the other grammars.
 func TestModuleSize(t *testing.T) {
 	if os.Getenv("RFC2396_LONG") == "" {
@@ -35,7 +35,7 @@ func TestModuleSize(t *testing.T) {
 		"golang.org_x_net_idna",          // rfc3987.HostToASCII, the CLI's --idna alone
 		"golang.org_x_text_unicode_bidi", // its import of log: rfc3987 reads bidi_gen.go
 		"compress_gzip",                  // the static site's writer, native only
-		"referencePEG",                   // peg's parsers: the module runs the grammars with internal/pegvm
+		"referencePEG",                   // peg's parsers: the module runs the grammars with syntax.PEGParser
 		"editReferencePEG",               // the same for RFC 2396's union grammar
 	}
 	for _, b := range []struct {

@@ -1,4 +1,4 @@
-package pegvm_test
+package syntax_test
 
 import (
 	"math/rand/v2"

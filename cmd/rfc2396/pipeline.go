@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"io"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 )
@@ -39,7 +40,7 @@ const (
 	// batchLines and batchBytes bound a chunk: enough that handing it
 	// from goroutine to goroutine costs little beside the work on it.
 	batchLines = 256
-	batchBytes = 64 << 10
+	batchBytes = 16 << 10
 	// chunksPerWorker is how many chunks each worker may have in
 	// flight: its own, and ones done or waiting, so that a slow chunk
 	// does not stall the others.
@@ -176,6 +177,7 @@ func (r *recorder) endItem(ok bool) {
 type chunk struct {
 	entries []entry
 	size    int // bytes of the references
+	lines   int // references and events
 	rec     recorder
 	done    chan struct{} // a worker is through with it
 }
@@ -191,7 +193,7 @@ func (b *batch) run(newWorker func() refFunc) {
 	if jobs <= 1 {
 		f := newWorker()
 		s := &sink{inv: b.inv, b: b, out: b.inv.output()}
-		b.walk(true, func(e *entry) bool {
+		b.walk(true, 0, func(e *entry) bool {
 			if e.kind != entryRef {
 				return b.event(e)
 			}
@@ -200,9 +202,9 @@ func (b *batch) run(newWorker func() refFunc) {
 		})
 		return
 	}
-	lines := batchLines
+	lines, pieces := batchLines, batchBytes
 	if b.inv.chunkLines > 0 {
-		lines = b.inv.chunkLines
+		lines, pieces = b.inv.chunkLines, b.inv.chunkLines
 	}
 	inFlight := chunksPerWorker * jobs
 	free := make(chan *chunk, inFlight)
@@ -228,7 +230,7 @@ func (b *batch) run(newWorker func() refFunc) {
 			order <- c
 			c = nil
 		}
-		b.walk(false, func(e *entry) bool {
+		b.walk(false, pieces, func(e *entry) bool {
 			if stopped.Load() {
 				return false
 			}
@@ -241,7 +243,8 @@ func (b *batch) run(newWorker func() refFunc) {
 			}
 			c.entries = append(c.entries, *e)
 			c.size += len(e.ref)
-			if len(c.entries) >= lines || c.size >= batchBytes {
+			c.lines += max(e.lines, 1)
+			if c.lines >= lines || c.size >= pieces {
 				send()
 			}
 			return true
@@ -267,13 +270,28 @@ func (b *batch) run(newWorker func() refFunc) {
 				s.rec = &c.rec
 				for i := range c.entries {
 					e := &c.entries[i]
-					ok := true
-					if e.kind == entryRef {
+					switch e.kind {
+					case entryRef:
 						s.src, s.line = e.src, e.line
-						ok = f(s, e.ref)
+						ok := f(s, e.ref)
 						s.out.Flush()
+						c.rec.endItem(ok)
+					case entryLines:
+						s.src, s.line = e.src, e.line
+						for rest := e.ref; rest != ""; s.line++ {
+							i := strings.IndexByte(rest, '\n')
+							ref := rest[:i]
+							rest = rest[i+1:]
+							if n := len(ref); !b.keepCR && n > 0 && ref[n-1] == '\r' {
+								ref = ref[:n-1]
+							}
+							ok := f(s, ref)
+							s.out.Flush()
+							c.rec.endItem(ok)
+						}
+					default:
+						c.rec.endItem(true)
 					}
-					c.rec.endItem(ok)
 				}
 				c.done <- struct{}{}
 			}
@@ -290,7 +308,7 @@ func (b *batch) run(newWorker func() refFunc) {
 			return
 		}
 		clear(c.entries)
-		c.entries, c.size = c.entries[:0], 0
+		c.entries, c.size, c.lines = c.entries[:0], 0, 0
 		c.rec.reset()
 		free <- c
 	}
@@ -317,33 +335,41 @@ func (b *batch) replay(c *chunk) bool {
 		}
 		pending = begin
 	}
+	k := 0 // the item of r that is next
 	for i := range c.entries {
 		e := &c.entries[i]
-		item := r.items[i]
-		for ; seg < item.seg; seg++ {
-			sg := r.segs[seg]
-			if sg.toErr {
-				flush()
-				out.Flush() // an error is remembered by inv.out, and reported by run
-				b.progress.clear()
-				b.inv.errOut.Write(r.data[begin:sg.end])
-				pending = sg.end
-			}
-			begin = sg.end
+		n := 1
+		if e.kind == entryLines {
+			n = e.lines
 		}
-		if e.kind != entryRef {
-			flush()
-			if !b.event(e) {
+		for range n {
+			item := r.items[k]
+			k++
+			for ; seg < item.seg; seg++ {
+				sg := r.segs[seg]
+				if sg.toErr {
+					flush()
+					out.Flush() // an error is remembered by inv.out, and reported by run
+					b.progress.clear()
+					b.inv.errOut.Write(r.data[begin:sg.end])
+					pending = sg.end
+				}
+				begin = sg.end
+			}
+			if e.kind != entryRef && e.kind != entryLines {
+				flush()
+				if !b.event(e) {
+					return false
+				}
+				continue
+			}
+			if begin-pending > out.Available() {
+				flush()
+			}
+			if !b.done(item.ok) {
+				flush()
 				return false
 			}
-			continue
-		}
-		if begin-pending > out.Available() {
-			flush()
-		}
-		if !b.done(item.ok) {
-			flush()
-			return false
 		}
 	}
 	flush()

@@ -317,19 +317,22 @@ func (b *batch) run(newWorker func() refFunc) {
 // replay writes what the entries of c said, in order, to the
 // invocation's streams, counts them, and reports whether to go on.
 //
-// Standard output's segments follow one another in the record, so a run
-// of them goes out in one Write, instead of one a reference, by the
-// goroutine that writes in order, the one part of a batch that does not
-// scale with -j. A run is written before a write to standard error or
-// an event, and before the reference whose output would not fit what the
-// output's buffer has left: the buffer then flushes after the same
-// reference as with one Write a reference, so that a failed write stops
-// the batch at the same reference as at -j 1.
+// replay is the goroutine that writes in order, the one part of a batch
+// that does not scale with -j, so it copies as little as it can. With -j
+// 1 a batch writes standard output through out's buffer, which writes a
+// full buffer whenever a byte comes that does not fit: the reference
+// that byte belongs to sees the write fail, and the batch stops after
+// it. replay writes at the same bytes, so that a failed write stops the
+// batch at the same reference, but from the record itself, in one Write
+// a run of full buffers (see spill); only what is left for the next
+// chunk (less than a buffer) and the start of a buffer that spans two
+// chunks go through out's buffer. A write to standard error or an event
+// first hands what is pending to out, which flushes it, as with -j 1.
 func (b *batch) replay(c *chunk) bool {
 	out := b.inv.output()
 	r := &c.rec
 	seg, begin, pending := 0, 0, 0 // r.data[pending:begin] is for out, not yet written
-	flush := func() {
+	hand := func() {
 		if pending < begin {
 			out.Write(r.data[pending:begin])
 		}
@@ -348,32 +351,56 @@ func (b *batch) replay(c *chunk) bool {
 			for ; seg < item.seg; seg++ {
 				sg := r.segs[seg]
 				if sg.toErr {
-					flush()
+					hand()
 					out.Flush() // an error is remembered by inv.out, and reported by run
 					b.progress.clear()
 					b.inv.errOut.Write(r.data[begin:sg.end])
 					pending = sg.end
+				} else {
+					pending = b.spill(out, r.data, pending, sg.end)
 				}
 				begin = sg.end
 			}
 			if e.kind != entryRef && e.kind != entryLines {
-				flush()
+				hand()
 				if !b.event(e) {
 					return false
 				}
 				continue
 			}
-			if begin-pending > out.Available() {
-				flush()
-			}
 			if !b.done(item.ok) {
-				flush()
+				hand()
 				return false
 			}
 		}
 	}
-	flush()
+	hand()
 	return true
+}
+
+// spill writes the full buffers that out would have written by the time
+// it held data[pending:end] after what it holds, and returns where what
+// is still pending begins. out's buffer, when it holds anything, is
+// filled from data and written; the rest of the full buffers go in one
+// Write straight from data.
+func (b *batch) spill(out *bufio.Writer, data []byte, pending, end int) int {
+	size, held := out.Size(), out.Buffered()
+	full := (held + end - pending - 1) / size * size // the bytes -j 1 writes by now
+	if full <= 0 {
+		return pending
+	}
+	if held > 0 {
+		fill := size - held
+		out.Write(data[pending : pending+fill]) // fits: no write yet
+		out.Flush()                             // an error is remembered by inv.out, and reported by run
+		pending += fill
+		full -= size
+	}
+	if full > 0 {
+		b.inv.out.Write(data[pending : pending+full]) // out is empty: the bytes follow what it wrote
+		pending += full
+	}
+	return pending
 }
 
 // lint works on whole files: a document's references depend on what came

@@ -124,7 +124,10 @@ func TestJobsWriteError(t *testing.T) {
 	}
 	stdin := strings.Repeat(string(mixed)+"\n", 400)
 	for _, args := range [][]string{{"parse"}, {"parse", "--json"}, {"compare"}, {"unescape"}, {"parse", "--get", "{host}"}, {"lint", "-v", "testdata/lint/tricky.txt", "testdata/lint/webpage.html", "testdata/lint/rfc-style.txt", "testdata/lint/tricky.txt"}} {
-		for _, ok := range []int{0, 100, 20000} {
+		full := runJobs(strings.NewReader(stdin), "1", 0, args...).Stdout
+		// Within the first buffer written, and a third and two thirds
+		// of the way, many buffers in.
+		for _, ok := range []int{0, 100, 20000, len(full) / 3, len(full) * 2 / 3} {
 			var results []jobsRun
 			for _, v := range []struct {
 				jobs  string

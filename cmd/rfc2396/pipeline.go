@@ -14,13 +14,19 @@ import (
 //
 //	read lines ──▶ chunks ──▶ N workers ──▶ in input order ──▶ stdout, stderr
 //
-// One goroutine reads the input and cuts it into chunks of at most
-// batchLines lines or batchBytes bytes; each worker takes a chunk, and
-// writes what each reference of it says, standard output and standard
-// error both, into the chunk's recorder; the goroutine that runs the batch
-// takes the chunks back in the order they were read and writes each
-// reference's output to the real streams, counting it as the batch does
-// when it works alone. Problems of reading (a line too long, an
+// One goroutine reads the input and cuts it into chunks of about
+// batchBytes bytes or batchLines lines. It does not look at each line:
+// the whole lines of a block read go as runs of about batchBytes cut at
+// a newline (entryLines), and the worker cuts a run into lines; a line
+// that spans blocks, or one when --max-line is below a block, goes as an
+// entry of its own. Each worker takes a chunk, and writes what each
+// reference of it says, standard output and standard error both, into
+// the chunk's recorder; the goroutine that runs the batch takes the
+// chunks back in the order they were read and writes each reference's
+// output to the real streams, straight from the record where it can (see
+// replay), counting it as the batch does when it works alone. The
+// reader and the writer are the part of the batch that does not scale
+// with -j: each does as little as it can a line. Problems of reading (a line too long, an
 // unreadable file) travel as entries of the chunks, and are reported by
 // that goroutine too, in their place. So standard output and standard
 // error, the summary and the exit status are byte for byte those of -j 1.
@@ -38,7 +44,11 @@ type refFunc func(s *sink, ref string) bool
 
 const (
 	// batchLines and batchBytes bound a chunk: enough that handing it
-	// from goroutine to goroutine costs little beside the work on it.
+	// from goroutine to goroutine costs little beside the work on it,
+	// and little enough that the chunks in flight, with what their
+	// references wrote (parse writes nine times its input), stay within
+	// the heap a worker adds (gcPerJob): with runs of 64 KiB, parse -j 2
+	// on 20 MB collected 150 times instead of 5, for twice the CPU time.
 	batchLines = 256
 	batchBytes = 16 << 10
 	// chunksPerWorker is how many chunks each worker may have in

@@ -366,7 +366,7 @@ func (b *batch) replay(c *chunk) bool {
 					b.progress.clear()
 					b.inv.errOut.Write(r.data[begin:sg.end])
 					pending = sg.end
-				} else {
+				} else if sg.end-pending > out.Available() {
 					pending = b.spill(out, r.data, pending, sg.end)
 				}
 				begin = sg.end
@@ -389,8 +389,8 @@ func (b *batch) replay(c *chunk) bool {
 }
 
 // spill writes the full buffers that out would have written by the time
-// it held data[pending:end] after what it holds, and returns where what
-// is still pending begins. out's buffer, when it holds anything, is
+// it held data[pending:end] after what it holds (more than its size),
+// and returns where what is still pending begins. out's buffer, when it holds anything, is
 // filled from data and written; the rest of the full buffers go in one
 // Write straight from data.
 func (b *batch) spill(out *bufio.Writer, data []byte, pending, end int) int {

@@ -50,7 +50,7 @@ const (
 	// the heap a worker adds (gcPerJob): with runs of 64 KiB, parse -j 2
 	// on 20 MB collected 150 times instead of 5, for twice the CPU time.
 	batchLines = 256
-	batchBytes = 16 << 10
+	batchBytes = 12 << 10
 	// chunksPerWorker is how many chunks each worker may have in
 	// flight: its own, and ones done or waiting, so that a slow chunk
 	// does not stall the others.

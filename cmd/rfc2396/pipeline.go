@@ -35,7 +35,7 @@ import (
 // reader waits for a chunk to be written and freed before it fills
 // another. A failed write to standard output stops the batch after the
 // reference whose output failed, as with -j 1; the reader stops at its
-// next line, and the batch waits for it and the workers to end.
+// next run or line, and the batch waits for it and the workers to end.
 
 // refFunc does a command's work on one reference: it writes what the
 // command says of ref to s (s.out, and s.warnf or s.stderr for standard
@@ -311,7 +311,7 @@ func (b *batch) run(newWorker func() refFunc) {
 	for c := range order {
 		<-c.done
 		if !b.replay(c) {
-			// The reader stops at its next line (or once a read it is
+			// The reader stops at its next run or line (or once a read it is
 			// blocked in returns), the workers skip what is left.
 			stopped.Store(true)
 			close(stop)

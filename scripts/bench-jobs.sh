@@ -55,7 +55,9 @@ rss() {
 printf '%-28s' "command"
 for n in $cores; do printf ' %9s' "${n}core(s)"; done
 printf ' %8s %9s %9s %9s\n' "speedup" "CPU-1core" "RSS-j1-MB" "RSS-j2-MB"
-for cmd in "parse" "parse --json" "resolve http://a/b/c/d;p?q" "normalize" "compare" "lint --type text"; do
+for cmd in "parse" "parse --json" "parse -q" "parse --standard rfc3986" "parse --standard rfc3987" "parse --profile java" \
+	"resolve http://a/b/c/d;p?q" "normalize" "relativize http://a/b/c/d;p?q" "compare" "lint --type text" \
+	"escape --component query" "unescape"; do
 	printf '%-28s' "$cmd"
 	first=""
 	best=""

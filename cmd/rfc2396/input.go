@@ -75,6 +75,8 @@ type entry struct {
 	src  string
 	line int
 	err  error // the problem: a *lineTooLongError for entryTooLong
+	// lines is how many lines an entryLines holds.
+	lines int
 }
 
 type entryKind uint8
@@ -84,6 +86,11 @@ const (
 	entryTooLong           // a line over --max-line, skipped
 	entryReadErr           // a stream that could not be read to its end
 	entryOpenErr           // a file that could not be opened
+	// entryLines is a run of whole lines of a stream, each ending in
+	// "\n", line the number of the first: the reader of a batch run by
+	// workers cuts its input into runs at newlines, and the workers cut
+	// the runs into lines (see walker.pieces).
+	entryLines
 )
 
 // position returns where the reference being read comes from, for a
@@ -99,7 +106,7 @@ func (b *batch) position() string {
 // each calls f for every reference, in order, on this goroutine. f
 // returns whether the reference was valid (or resolved).
 func (b *batch) each(f func(ref string) (ok bool)) {
-	b.walk(true, func(e *entry) bool {
+	b.walk(true, 0, func(e *entry) bool {
 		if e.kind != entryRef {
 			return b.event(e)
 		}
@@ -150,8 +157,10 @@ func (b *batch) event(e *entry) bool {
 // walk touches no field of b but streamed and bytes, so that it can run
 // on a goroutine of its own; showProgress says whether to update the
 // progress line as blocks are read (only on the goroutine that writes).
-func (b *batch) walk(showProgress bool, emit func(e *entry) bool) {
-	w := walker{b: b, emit: emit, showProgress: showProgress}
+// With pieces above 0, whole lines of a stream come as entryLines of
+// about pieces bytes where they can (see walker.pieces).
+func (b *batch) walk(showProgress bool, pieces int, emit func(e *entry) bool) {
+	w := walker{b: b, emit: emit, showProgress: showProgress, pieces: pieces}
 	if len(b.args) == 0 && len(b.files) == 0 {
 		w.lines(b.inv.stdin, "standard input")
 		return
@@ -180,7 +189,12 @@ type walker struct {
 	b            *batch
 	emit         func(*entry) bool
 	showProgress bool
-	e            entry
+	// pieces, when not 0, is how many bytes of whole lines the walker
+	// emits at a time as an entryLines, where it can: a line that
+	// spans blocks read, or that is too long, comes as an entry of its
+	// own. 0: every line comes as an entry of its own.
+	pieces int
+	e      entry
 }
 
 // fileLines emits the lines of the file name ("-" is standard input) and
@@ -214,7 +228,21 @@ func (w *walker) lines(r io.Reader, name string) bool {
 		}
 	}
 	e := &w.e
+	pieces := w.pieces
+	if pieces > 0 && lr.max < lineBlock {
+		// A line within a block could be too long: each is looked at.
+		pieces = 0
+	}
 	for {
+		if pieces > 0 {
+			if run, n := lr.run(pieces); n > 0 {
+				*e = entry{kind: entryLines, ref: run, src: name, line: lr.line - n + 1, lines: n}
+				if !w.emit(e) {
+					return false
+				}
+				continue
+			}
+		}
 		line, err := lr.next()
 		if err != nil {
 			// Asked only of an error: the target errors.As is given

@@ -72,26 +72,31 @@ var batchJobCommands = [][]string{
 // with -j 4 and with -j 3 in chunks of one or two lines (which finish in
 // any order) as with -j 1, on an input of valid, invalid, blank,
 // over-long and non-UTF-8 lines, from standard input, arguments, files
-// that are there and not, and a stream that fails.
+// that are there and not, and a stream that fails. Under --max-line 64
+// the reader looks at every line; under the default it hands the workers
+// runs of lines to cut (entryLines), of a few bytes with chunks set.
 func TestJobsSameOutput(t *testing.T) {
 	mixed, err := os.ReadFile("testdata/batch-mixed.in")
 	if err != nil {
 		t.Fatal(err)
 	}
 	stdin := strings.Repeat(string(mixed)+"\n", 30)
+	maxLine64 := []string{"--max-line", "64"}
 	inputs := []struct {
 		name  string
 		args  []string
 		stdin func() io.Reader
 	}{
-		{"stdin", nil, func() io.Reader { return strings.NewReader(stdin) }},
-		{"args and files", []string{"http://a/x", "-", "%zz", "-f", "testdata/batch-mixed.in", "-f", "testdata/no-such-file", "-f", "testdata/batch-mixed.in"},
+		{"stdin", maxLine64, func() io.Reader { return strings.NewReader(stdin) }},
+		{"stdin in runs", nil, func() io.Reader { return strings.NewReader(stdin) }},
+		{"args and files", append(maxLine64, "http://a/x", "-", "%zz", "-f", "testdata/batch-mixed.in", "-f", "testdata/no-such-file", "-f", "testdata/batch-mixed.in"),
 			func() io.Reader { return strings.NewReader(stdin[:2000]) }},
-		{"failing stream", nil, func() io.Reader { return &brokenReader{stdin[:5000]} }},
+		{"failing stream", maxLine64, func() io.Reader { return &brokenReader{stdin[:5000]} }},
+		{"failing stream in runs", nil, func() io.Reader { return &brokenReader{stdin[:5000]} }},
 	}
 	for _, cmdline := range batchJobCommands {
 		for _, in := range inputs {
-			args := append(append(append([]string{}, cmdline...), "--max-line", "64"), in.args...)
+			args := append(append([]string{}, cmdline...), in.args...)
 			want := runJobs(in.stdin(), "1", 0, args...)
 			if want.Stdout == "" && want.Stderr == "" {
 				t.Errorf("%q, %s: no output at all", args, in.name)
@@ -119,7 +124,10 @@ func TestJobsWriteError(t *testing.T) {
 	}
 	stdin := strings.Repeat(string(mixed)+"\n", 400)
 	for _, args := range [][]string{{"parse"}, {"parse", "--json"}, {"compare"}, {"unescape"}, {"parse", "--get", "{host}"}, {"lint", "-v", "testdata/lint/tricky.txt", "testdata/lint/webpage.html", "testdata/lint/rfc-style.txt", "testdata/lint/tricky.txt"}} {
-		for _, ok := range []int{0, 100, 20000} {
+		full := runJobs(strings.NewReader(stdin), "1", 0, args...).Stdout
+		// Within the first buffer written, and a third and two thirds
+		// of the way, many buffers in.
+		for _, ok := range []int{0, 100, 20000, len(full) / 3, len(full) * 2 / 3} {
 			var results []jobsRun
 			for _, v := range []struct {
 				jobs  string

@@ -351,6 +351,50 @@ func (lr *lineReader) end(content string) (string, error) {
 	return line, nil
 }
 
+// run returns a run of whole lines, each with its "\n", from what lr has
+// read, and how many: the lines up to the first newline at or after size
+// bytes, or every whole line read when fewer bytes are left. It reads a
+// block when none is left; it returns no line (n 0) when a line is in
+// progress, already begun in earlier blocks, or the block read holds no
+// newline: next takes those. The lines are not checked against max:
+// the caller asks only when max is at least lineBlock, which no line
+// within one block can be over.
+func (lr *lineReader) run(size int) (run string, n int) {
+	if len(lr.part) > 0 || lr.skipping {
+		return "", 0
+	}
+	if lr.str == "" {
+		if len(lr.raw) == 0 {
+			if lr.err != nil {
+				return "", 0
+			}
+			lr.fill()
+		}
+		if bytes.IndexByte(lr.raw, '\n') < 0 {
+			return "", 0
+		}
+		lr.str = string(lr.raw)
+		lr.raw = nil
+	}
+	s := lr.str
+	end := -1
+	if len(s) > size {
+		if i := strings.IndexByte(s[size:], '\n'); i >= 0 {
+			end = size + i + 1
+		}
+	}
+	if end < 0 {
+		end = strings.LastIndexByte(s, '\n') + 1
+		if end == 0 {
+			return "", 0
+		}
+	}
+	run, lr.str = s[:end], s[end:]
+	n = strings.Count(run, "\n")
+	lr.line += n
+	return run, n
+}
+
 // errSkipped is end's word that it ended a line already reported.
 var errSkipped = errors.New("skipped")
 

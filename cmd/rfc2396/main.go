@@ -155,6 +155,7 @@ func main() {
 	if len(os.Args) < 2 || os.Args[1] != "serve" {
 		setGC()
 	}
+	releaseStartupPages()
 	var stdout, stderr io.Writer = os.Stdout, os.Stderr
 	if startedClosed(os.Stdout, os.Stderr) {
 		stdout = closedStream{"/dev/stdout"}

@@ -2,7 +2,6 @@
 
 package main
 
-// releaseStartupPages gives back the pages start-up mapped of the
-// executable's read-only segments; only Linux does (see
-// startup_linux.go).
+// releaseStartupPages gives back the pages of the executable's code that
+// start-up mapped; only Linux does (see startup_linux.go).
 func releaseStartupPages() {}

@@ -202,7 +202,7 @@ const (
 // server keeps the runtime's default: it runs for long, and what it
 // keeps alive is not bounded by one line.
 func setGC() {
-	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
+	if environmentPacesGC() {
 		return
 	}
 	debug.SetGCPercent(gcPercent)
@@ -223,7 +223,7 @@ func setGC() {
 // peak memory (resolve and normalize on a 20 MB input, 16.5 MB to 18-20)
 // and the same CPU time.
 func paceGC(percent, jobs int) {
-	if debug.SetMemoryLimit(-1) != gcHeap {
+	if environmentPacesGC() || debug.SetMemoryLimit(-1) != gcHeap {
 		return
 	}
 	if jobs >= 1 && jobs < runtime.GOMAXPROCS(0) {
@@ -237,6 +237,13 @@ func paceGC(percent, jobs int) {
 	if jobs > 1 {
 		debug.SetMemoryLimit(gcHeap + int64(jobs)*gcPerJob)
 	}
+}
+
+// environmentPacesGC reports whether GOGC or GOMEMLIMIT is set, which
+// setGC and paceGC leave as they are. (GOMEMLIMIT=16MiB alone used to be
+// taken for setGC's own limit, and paced at gcPercent.)
+func environmentPacesGC() bool {
+	return os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != ""
 }
 
 // run runs the tool with args (os.Args[1:]) and returns the exit status.

@@ -21,8 +21,10 @@ import (
 // took a millisecond more to do so.
 //
 // It does nothing under a debugger (a breakpoint is a private copy of a
-// page of code, which releasing the page would drop), or when
-// /proc/self/maps cannot be read.
+// page of code, which releasing the page would drop; a uprobe set on the
+// executable before it runs is dropped the same way), or when
+// /proc/self/maps cannot be read. The C library's code, mapped when the
+// binary is built with cgo, is left alone: probes on it are common.
 func releaseStartupPages() {
 	if traced() {
 		return

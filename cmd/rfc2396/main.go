@@ -190,9 +190,9 @@ const (
 // set GOGC or GOMEMLIMIT: by gcPercent (the runtime's default), under a
 // memory limit of gcHeap. A batch keeps little alive (a line, its record,
 // the automata), so the heap is collected at about 4 MB, the runtime's
-// least goal, and the program's peak stays about 14 MB at -j 1 (17 for
-// compare, which keeps the automata of every profile alive), most of it
-// the program's own code and data, whatever the input's size. Before,
+// least goal, and the program's peak stays at 12-14 MB at -j 1 (15-17
+// for compare, which keeps the automata of every profile alive), most of
+// it the program's own code and data, whatever the input's size. Before,
 // the collector first ran at the limit (GOGC off): a peak of 21-22 MB for
 // 1-5 % fewer instructions on a 20 MB input (docs/performance.md). A heap
 // that stays over gcHeap (a line of tens of megabytes) is collected as

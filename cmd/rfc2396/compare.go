@@ -53,11 +53,6 @@ they differ on some, 2 on a usage, read or write error.`,
 						o.Boolean("agree", false)
 					})
 				}
-				// compare keeps the automata of every profile alive,
-				// about 2 MB: at gcPercent the collector ran three times
-				// as often as before the pace and cost 8 % more
-				// instructions; at compareGCPercent, 3-5 %.
-				inv.gcPercent = compareGCPercent
 				return runBatch(inv, inv.args, *files, "differing", func() refFunc {
 					var jb report.Buffer     // one JSON line, written whole (a long string as it goes)
 					var hb lineBuffer        // the lines of one reference for people, the same way
@@ -255,11 +250,6 @@ func (b *baseReadings) fill(base string, pair report.Pair, profiles []*parser.Pr
 // it alike, and p's resolution is r too. Where the hypothesis fails (an
 // empty authority, a reference or base strict rejects, a resolution strict
 // refuses, an edit not listed here), compare resolves under the profile.
-
-// compareGCPercent is compare's pace of the collector (see paceGC): it
-// keeps more alive than the other batches, the automata of every
-// profile.
-const compareGCPercent = 125
 
 // coveredEdits are the edits the argument above covers.
 const coveredEdits = "empty-relative-path empty-authority empty-opaque-part ipv6 ipv4-three-digits ipv6-embedded-ipv4 ipv6-address-length ipv6-scope opaque-brackets ipv4-octets digit-hostname non-ascii"

@@ -181,7 +181,7 @@ func runLint(inv *invocation, o *lintOptions) int {
 	// One file at a time: the workers read each file's text, in windows
 	// (document.Options.Workers).
 	l.workers = jobs
-	paceGC(0, jobs) // room for the windows in flight
+	paceGC(jobs) // room for the windows in flight
 	// Standard output is buffered by the invocation; a failed write is
 	// remembered there and reported once, by run, when lint returns.
 	out := inv.output()

@@ -97,9 +97,6 @@ type invocation struct {
 	// is the batch being read, for the position of a quiet line.
 	quiet *quietOptions
 	batch *batch
-	// gcPercent, when not 0, is the collector's pace for the batch in
-	// place of gcPercent (see paceGC).
-	gcPercent int
 	// chunkLines, when not 0, is how many lines a batch gives a worker
 	// at a time in place of batchLines, and how many bytes lint records
 	// of a file before it waits for its turn in place of lintRecordMax
@@ -155,6 +152,7 @@ func main() {
 	if len(os.Args) < 2 || os.Args[1] != "serve" {
 		setGC()
 	}
+	releaseStartupPages()
 	var stdout, stderr io.Writer = os.Stdout, os.Stderr
 	if startedClosed(os.Stdout, os.Stderr) {
 		stdout = closedStream{"/dev/stdout"}
@@ -192,16 +190,17 @@ const (
 // set GOGC or GOMEMLIMIT: by gcPercent (the runtime's default), under a
 // memory limit of gcHeap. A batch keeps little alive (a line, its record,
 // the automata), so the heap is collected at about 4 MB, the runtime's
-// least goal, and the program's peak stays about 16 MB at -j 1, most of
+// least goal, and the program's peak stays at 12-14 MB at -j 1 (15-17
+// for compare, which keeps the automata of every profile alive), most of
 // it the program's own code and data, whatever the input's size. Before,
 // the collector first ran at the limit (GOGC off): a peak of 21-22 MB for
-// 1-5 % fewer instructions on a 20 MB input (docs/performance.md). A heap that
-// stays over gcHeap (a line of tens of megabytes) is collected as the
-// memory limit says: often, so that it stays near what is alive. The
+// 1-5 % fewer instructions on a 20 MB input (docs/performance.md). A heap
+// that stays over gcHeap (a line of tens of megabytes) is collected as
+// the memory limit says: often, so that it stays near what is alive. The
 // server keeps the runtime's default: it runs for long, and what it
 // keeps alive is not bounded by one line.
 func setGC() {
-	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
+	if environmentPacesGC() {
 		return
 	}
 	debug.SetGCPercent(gcPercent)
@@ -209,11 +208,12 @@ func setGC() {
 }
 
 // paceGC paces the collector for a batch of jobs workers when setGC
-// paced it, not the environment: percent (gcPercent when 0) for each
-// worker, and gcPerJob more memory for each. Without the pace a worker
-// adds, the chunks alive between collections left less room for garbage,
-// and the collector ran half as often again as with one worker, for a
-// tenth more of the work of parse --json -j 2.
+// paced it, not the environment: gcPercent for each worker, and gcPerJob
+// more memory for each. Without the pace a worker adds, the chunks alive
+// between collections left less room for garbage, and the collector ran
+// half as often again as with one worker, for a tenth more of the work of
+// parse --json -j 2. compare is paced as the others: at 125 its peak
+// was 0.5-0.7 MB higher for 2.7 % fewer instructions.
 //
 // It also runs the program on at most jobs processors (GOMAXPROCS), so
 // that -j 1 uses one core, the collector's work included: on two, the
@@ -221,21 +221,25 @@ func setGC() {
 // and each processor kept its own spans of every size, for 2-4 MB more
 // peak memory (resolve and normalize on a 20 MB input, 16.5 MB to 18-20)
 // and the same CPU time.
-func paceGC(percent, jobs int) {
-	if debug.SetMemoryLimit(-1) != gcHeap {
+func paceGC(jobs int) {
+	if environmentPacesGC() || debug.SetMemoryLimit(-1) != gcHeap {
 		return
 	}
 	if jobs >= 1 && jobs < runtime.GOMAXPROCS(0) {
 		runtime.GOMAXPROCS(jobs)
 	}
-	if percent == 0 {
-		percent = gcPercent
-	}
 	jobs = max(jobs, 1)
-	debug.SetGCPercent(percent * jobs)
+	debug.SetGCPercent(gcPercent * jobs)
 	if jobs > 1 {
 		debug.SetMemoryLimit(gcHeap + int64(jobs)*gcPerJob)
 	}
+}
+
+// environmentPacesGC reports whether GOGC or GOMEMLIMIT is set, which
+// setGC and paceGC leave as they are. (GOMEMLIMIT=16MiB alone used to be
+// taken for setGC's own limit, and paced at gcPercent.)
+func environmentPacesGC() bool {
+	return os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != ""
 }
 
 // run runs the tool with args (os.Args[1:]) and returns the exit status.

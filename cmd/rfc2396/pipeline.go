@@ -199,7 +199,7 @@ type chunk struct {
 // called by one goroutine only.
 func (b *batch) run(newWorker func() refFunc) {
 	jobs := b.inv.streams.jobs.n()
-	paceGC(b.inv.gcPercent, jobs) // with -j, room for the chunks in flight
+	paceGC(jobs) // with -j, room for the chunks in flight
 	if jobs <= 1 {
 		f := newWorker()
 		s := &sink{inv: b.inv, b: b, out: b.inv.output()}

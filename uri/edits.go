@@ -117,19 +117,20 @@ func editNames[R Rule](edits []Edit[R]) string {
 }
 
 // proseViolation returns the first prose rule of g that refuses s, and
-// where, or ok false.
-func (g *Grammar[R]) proseViolation(s string) (p ProseRule, offset int, ok bool) {
-	for _, p := range g.d.Prose {
-		if i := p.Find(s); i >= 0 {
-			return p, i, true
+// where, or nil. Every parse of a grammar with prose comes here and the
+// rules are seldom broken, so it copies no rule: it points at g's.
+func (g *Grammar[R]) proseViolation(s string) (p *ProseRule, offset int) {
+	for k := range g.d.Prose {
+		if i := g.d.Prose[k].Find(s); i >= 0 {
+			return &g.d.Prose[k], i
 		}
 	}
-	return ProseRule{}, -1, false
+	return nil, -1
 }
 
 // proseError is the *Error for s, which rule derives but the prose rule p
 // refuses at offset: Rule and Path are those being read at offset.
-func (g *Grammar[R]) proseError(rule R, s string, p ProseRule, offset int) *Error[R] {
+func (g *Grammar[R]) proseError(rule R, s string, p *ProseRule, offset int) *Error[R] {
 	// The rules being read at offset: those of the reading of s up to
 	// the end of the character there (which the grammar takes), followed
 	// by a byte no rule of the family takes.

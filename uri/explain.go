@@ -27,7 +27,7 @@ func (g *Grammar[R]) explainError(rule R, input string) *Error[R] {
 		// A prose rule refusing the input before the ABNF does is the
 		// first error: RFC 6570's "{a}{!b}{c" has a reserved operator
 		// at 4 before it ends inside an expression at 9.
-		if p, i, bad := g.proseViolation(input); bad && i < res.Offset {
+		if p, i := g.proseViolation(input); p != nil && i < res.Offset {
 			return g.proseError(rule, input, p, i)
 		}
 	}

@@ -146,11 +146,13 @@ func (g *Grammar[R]) proseError(rule R, s string, p *ProseRule, offset int) *Err
 }
 
 // needs lists the edits of g's grammar, each alone, under which s matches
-// rule: what an error says would accept it.
+// rule: what an error says would accept it. It is asked only of an s that
+// g's ABNF refuses, so an edit that lifts a prose rule, which leaves the
+// ABNF as it is, never accepts s and is not tried.
 func (g *Grammar[R]) needs(rule R, s string) []string {
 	var out []string
 	for _, e := range g.root().d.Edits {
-		if slices.Contains(g.allowed, e.Name) {
+		if e.Grammar == nil || slices.Contains(g.allowed, e.Name) {
 			continue
 		}
 		v, err := g.Allow(e.Name)

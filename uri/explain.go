@@ -51,6 +51,8 @@ func (g *Grammar[R]) explainError(rule R, input string) *Error[R] {
 	e.Rule = path[len(path)-1]
 	e.Expected = res.Expected
 	if len(g.root().d.Edits) > 0 {
+		// The automaton refused input (res.Matched is false), as needs
+		// requires.
 		e.ValidUnder = g.needs(rule, input)
 	}
 	return e

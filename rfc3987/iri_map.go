@@ -60,13 +60,13 @@ func ToURI(iri string) string {
 // every one a batch parses.
 func asciiPrefix(s string) int {
 	const high = 0x8080808080808080
-	i := 0
-	for ; len(s)-i >= 16; i += 16 {
-		if (word8(s[i:])|word8(s[i+8:]))&high != 0 {
-			break
-		}
+	// t is what is left past i: slicing it a block at a time leaves
+	// each load one bounds check.
+	i, t := 0, s
+	for len(t) >= 16 && (word8(t)|word8(t[8:16]))&high == 0 {
+		i, t = i+16, t[16:]
 	}
-	if len(s)-i >= 8 && word8(s[i:])&high == 0 {
+	if len(t) >= 8 && word8(t)&high == 0 {
 		i += 8
 	}
 	if len(s)-i < 8 && len(s) >= 8 && word8(s[len(s)-8:])&high == 0 {

@@ -61,6 +61,17 @@ func (g *Grammar[R]) root() *Grammar[R] {
 // grammars of each set of edits are made once and shared.
 func (g *Grammar[R]) Allow(names ...string) (*Grammar[R], error) {
 	root := g.root()
+	if len(g.allowed) == 0 && len(names) == 1 {
+		// One edit of the grammar as published, made before: what an
+		// error's list of the edits that would accept its input asks
+		// for, edit by edit, on every invalid reference. Its key is its
+		// name (see below).
+		if slices.ContainsFunc(root.d.Edits, func(e Edit[R]) bool { return e.Name == names[0] }) {
+			if v, ok := root.variants.Load(names[0]); ok {
+				return v.(*Grammar[R]), nil
+			}
+		}
+	}
 	set := slices.Clone(g.allowed)
 	for _, n := range names {
 		if !slices.ContainsFunc(root.d.Edits, func(e Edit[R]) bool { return e.Name == n }) {

@@ -20,10 +20,11 @@ func TestToURI(t *testing.T) {
 }
 
 // TestToURIEveryOffset puts a character beyond ASCII at every offset of a
-// US-ASCII string longer than two of the words ToURI scans at a time, so
-// that the first byte it must escape lies at each place within a word.
+// US-ASCII string longer than two of the 16-byte blocks ToURI scans at a
+// time, so that the first byte it must escape lies at each place within a
+// block, a word of one and the tail.
 func TestToURIEveryOffset(t *testing.T) {
-	const ascii = "http://a/bcdefghijklmnopq"
+	const ascii = "http://a/bcdefghijklmnopqrstuvwxyz/0123456789"
 	for i := 0; i <= len(ascii); i++ {
 		in := ascii[:i] + "\u00e9" + ascii[i:]
 		want := ascii[:i] + "%C3%A9" + ascii[i:]

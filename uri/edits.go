@@ -61,6 +61,17 @@ func (g *Grammar[R]) root() *Grammar[R] {
 // grammars of each set of edits are made once and shared.
 func (g *Grammar[R]) Allow(names ...string) (*Grammar[R], error) {
 	root := g.root()
+	if len(g.allowed) == 0 && len(names) == 1 {
+		// One edit of the grammar as published, made before: what an
+		// error's list of the edits that would accept its input asks
+		// for, edit by edit, on every invalid reference. Its key is its
+		// name (see below).
+		if slices.ContainsFunc(root.d.Edits, func(e Edit[R]) bool { return e.Name == names[0] }) {
+			if v, ok := root.variants.Load(names[0]); ok {
+				return v.(*Grammar[R]), nil
+			}
+		}
+	}
 	set := slices.Clone(g.allowed)
 	for _, n := range names {
 		if !slices.ContainsFunc(root.d.Edits, func(e Edit[R]) bool { return e.Name == n }) {
@@ -117,19 +128,20 @@ func editNames[R Rule](edits []Edit[R]) string {
 }
 
 // proseViolation returns the first prose rule of g that refuses s, and
-// where, or ok false.
-func (g *Grammar[R]) proseViolation(s string) (p ProseRule, offset int, ok bool) {
-	for _, p := range g.d.Prose {
-		if i := p.Find(s); i >= 0 {
-			return p, i, true
+// where, or nil. Every parse of a grammar with prose comes here and the
+// rules are seldom broken, so it copies no rule: it points at g's.
+func (g *Grammar[R]) proseViolation(s string) (p *ProseRule, offset int) {
+	for k := range g.d.Prose {
+		if i := g.d.Prose[k].Find(s); i >= 0 {
+			return &g.d.Prose[k], i
 		}
 	}
-	return ProseRule{}, -1, false
+	return nil, -1
 }
 
 // proseError is the *Error for s, which rule derives but the prose rule p
 // refuses at offset: Rule and Path are those being read at offset.
-func (g *Grammar[R]) proseError(rule R, s string, p ProseRule, offset int) *Error[R] {
+func (g *Grammar[R]) proseError(rule R, s string, p *ProseRule, offset int) *Error[R] {
 	// The rules being read at offset: those of the reading of s up to
 	// the end of the character there (which the grammar takes), followed
 	// by a byte no rule of the family takes.
@@ -145,11 +157,13 @@ func (g *Grammar[R]) proseError(rule R, s string, p ProseRule, offset int) *Erro
 }
 
 // needs lists the edits of g's grammar, each alone, under which s matches
-// rule: what an error says would accept it.
+// rule: what an error says would accept it. It is asked only of an s that
+// g's ABNF refuses, so an edit that lifts a prose rule, which leaves the
+// ABNF as it is, never accepts s and is not tried.
 func (g *Grammar[R]) needs(rule R, s string) []string {
 	var out []string
 	for _, e := range g.root().d.Edits {
-		if slices.Contains(g.allowed, e.Name) {
+		if e.Grammar == nil || slices.Contains(g.allowed, e.Name) {
 			continue
 		}
 		v, err := g.Allow(e.Name)

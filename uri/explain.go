@@ -27,7 +27,7 @@ func (g *Grammar[R]) explainError(rule R, input string) *Error[R] {
 		// A prose rule refusing the input before the ABNF does is the
 		// first error: RFC 6570's "{a}{!b}{c" has a reserved operator
 		// at 4 before it ends inside an expression at 9.
-		if p, i, bad := g.proseViolation(input); bad && i < res.Offset {
+		if p, i := g.proseViolation(input); p != nil && i < res.Offset {
 			return g.proseError(rule, input, p, i)
 		}
 	}
@@ -51,6 +51,8 @@ func (g *Grammar[R]) explainError(rule R, input string) *Error[R] {
 	e.Rule = path[len(path)-1]
 	e.Expected = res.Expected
 	if len(g.root().d.Edits) > 0 {
+		// The automaton refused input (res.Matched is false), as needs
+		// requires.
 		e.ValidUnder = g.needs(rule, input)
 	}
 	return e

@@ -15,7 +15,7 @@ func (g *Grammar[R]) Match(rule R, s string) error {
 	}
 	if g.d.Match(rule, s) {
 		if len(g.d.Prose) > 0 {
-			if pr, i, bad := g.proseViolation(s); bad {
+			if pr, i := g.proseViolation(s); pr != nil {
 				return g.proseError(rule, s, pr, i)
 			}
 		}
@@ -32,8 +32,8 @@ func (g *Grammar[R]) Matches(rule R, s string) bool {
 		return false
 	}
 	if len(g.d.Prose) > 0 {
-		_, _, bad := g.proseViolation(s)
-		return !bad
+		pr, _ := g.proseViolation(s)
+		return pr == nil
 	}
 	return true
 }

@@ -33,7 +33,7 @@ func (g *Grammar[R]) ParseTree(rule R, s string) (*Node[R], error) {
 		return nil, g.explainError(rule, s)
 	}
 	if len(g.d.Prose) > 0 {
-		if pr, i, bad := g.proseViolation(s); bad {
+		if pr, i := g.proseViolation(s); pr != nil {
 			return nil, g.proseError(rule, s, pr, i)
 		}
 	}

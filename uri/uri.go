@@ -186,7 +186,7 @@ func (g *Grammar[R]) ParseInto(u *URI[R], ref string) error {
 		return g.explainError(g.d.Start, ref)
 	}
 	if len(g.d.Prose) > 0 {
-		if pr, i, bad := g.proseViolation(ref); bad {
+		if pr, i := g.proseViolation(ref); pr != nil {
 			*u = URI[R]{}
 			return g.proseError(g.d.Start, ref, pr, i)
 		}
@@ -233,7 +233,7 @@ func (g *Grammar[R]) fromPartsChecked(u *URI[R], ref string, p *Parts) error {
 	if u == nil {
 		return errNilURI
 	}
-	if pr, i, bad := g.proseViolation(ref); bad {
+	if pr, i := g.proseViolation(ref); pr != nil {
 		*u = URI[R]{}
 		return g.proseError(g.d.Start, ref, pr, i)
 	}

@@ -58,8 +58,12 @@ type Lazy struct {
 // lazyState is a state of a Lazy: its live positions, and its transitions
 // by byte class, nil where not yet known.
 type lazyState struct {
-	next      []atomic.Pointer[lazyState]
-	live      []int32 // the live positions, sorted
+	next []atomic.Pointer[lazyState]
+	live []int32 // the live positions, sorted
+	// reached are the positions that can follow the state, whatever the
+	// byte, sorted: worked out at its first step, which its other steps
+	// and its description read again. Guarded by the Lazy's mu.
+	reached   []int32
 	atStart   bool
 	accepting bool
 	desc      atomic.Pointer[State] // the error description, once asked for
@@ -167,16 +171,24 @@ func (l *Lazy) step(s *lazyState, class uint8) *lazyState {
 }
 
 // reach returns the positions that can follow s, whatever the byte,
-// sorted. l.mu must be held.
+// sorted, working them out the first time. l.mu must be held.
 func (l *Lazy) reach(s *lazyState) []int32 {
 	if s.atStart {
 		return l.h.first
+	}
+	if s.reached != nil {
+		return s.reached
 	}
 	var out []int32
 	for _, p := range s.live {
 		out = append(out, l.h.follow(p)...)
 	}
-	return sortedSet(out)
+	s.reached = sortedSet(out)
+	if s.reached == nil {
+		s.reached = []int32{}
+	}
+	l.stateBytes += int64(cap(s.reached)) * 4
+	return s.reached
 }
 
 // appendListKey appends the bytes of a sorted list of positions to buf,

@@ -77,6 +77,25 @@ type compiler struct {
 	marks  int  // token marks: t0, t1, ...
 	counts int  // repetition counters: n0, n1, ...
 	runs   bool // whether the body reads a run table (the variable run)
+	// shared is the repetition being written whose rounds record where
+	// their shared prefix ends (see sharedPrefix), or nil.
+	shared *sharedPrefix
+}
+
+// sharedPrefix is a repetition, (A B)*, followed in its sequence by parts
+// that begin as A does, A' C, where A' is A with a first byte of a
+// narrower class: a host name's labels, *(domainlabel ".") toplabel,
+// where the last label is read as a domainlabel, which finds no ".",
+// then as the toplabel. A is a class of one byte and then parts that
+// append no token, so that A matches the same bytes wherever it starts at
+// the same position: the round that ends the repetition records where
+// its A ended (end, written where the first len(prefix) parts of A B
+// matched), and A' is not read again where its first byte is in its
+// class and that round's A matched.
+type sharedPrefix struct {
+	rep   *expr  // the repetition
+	parts int    // the parts of A, the first of the round's sequence
+	end   string // the variable of where the last round's A ended
 }
 
 // labelLine matches a label line of a method body.
@@ -236,9 +255,44 @@ func (c *compiler) restore(pos, mark string) {
 	}
 }
 
-// test returns a Go condition that holds when the byte at pos (which is
-// below len(s)) is in the class of e, a class or a one-byte literal.
-func (c *compiler) test(e *expr) string {
+// sharedParts returns the number of parts of A' (see sharedPrefix) that
+// the repetition rep shares with the parts that follow it in its
+// sequence, or 0 if it does not stand as (A B)* before A' C does.
+func (c *compiler) sharedParts(rep *expr, next []*expr) int {
+	if rep.op != opStar && rep.op != opPlus || !c.canSucceed(rep.kids[0]) || !c.canFail(rep.kids[0]) ||
+		oneByte(rep.kids[0]) || rep.kids[0].op != opSeq || len(next) < 2 {
+		return 0
+	}
+	round := rep.kids[0].kids
+	if !oneByte(round[0]) || !oneByte(next[0]) || !within(byteClass(next[0]), byteClass(round[0])) {
+		return 0
+	}
+	n := 1
+	for n < len(round)-1 && n < len(next) && !tokens(round[n]) && sameExpr(round[n], next[n]) {
+		n++
+	}
+	if n == 1 {
+		return 0 // a byte alone is read again as cheaply as compared
+	}
+	return n
+}
+
+// sameExpr reports whether a and b are the same expression.
+func sameExpr(a, b *expr) bool {
+	if a.op != b.op || a.set != b.set || a.neg != b.neg || a.text != b.text || len(a.kids) != len(b.kids) ||
+		(a.run == nil) != (b.run == nil) || a.run != nil && *a.run != *b.run {
+		return false
+	}
+	for i := range a.kids {
+		if !sameExpr(a.kids[i], b.kids[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// byteClass returns the bytes e, a class or a one-byte literal, matches.
+func byteClass(e *expr) byteSet {
 	set := e.set
 	if e.op == opLiteral {
 		set = byteSet{}
@@ -248,6 +302,23 @@ func (c *compiler) test(e *expr) string {
 			set[i] = ^set[i]
 		}
 	}
+	return set
+}
+
+// within reports whether every byte of a is in b.
+func within(a, b byteSet) bool {
+	for i := range a {
+		if a[i]&^b[i] != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// test returns a Go condition that holds when the byte at pos (which is
+// below len(s)) is in the class of e, a class or a one-byte literal.
+func (c *compiler) test(e *expr) string {
+	set := byteClass(e)
 	n, only := 0, byte(0)
 	for ch := 0; ch < 256; ch++ {
 		if set.has(byte(ch)) {
@@ -287,8 +358,35 @@ func (c *compiler) expr(e *expr, fail string, end bool) {
 	}
 	switch e.op {
 	case opSeq:
-		for i, k := range e.kids {
-			c.expr(k, fail, end || i < len(e.kids)-1)
+		for i := 0; i < len(e.kids); i++ {
+			k := e.kids[i]
+			parts := 0
+			if end {
+				parts = c.sharedParts(k, e.kids[i+1:])
+			}
+			if parts == 0 {
+				c.expr(k, fail, end || i < len(e.kids)-1)
+				continue
+			}
+			// The repetition, then A' unless the last round's A stands
+			// for it.
+			sh := &sharedPrefix{rep: k, parts: parts, end: c.newSave()}
+			c.line("%s = 0", sh.end)
+			c.shared = sh
+			c.expr(k, fail, true)
+			c.shared = nil
+			read, after := c.newLabel(), c.newLabel()
+			c.line("if %s <= pos || !(%s) {", sh.end, c.test(e.kids[i+1]))
+			c.line("\tgoto %s", read)
+			c.line("}")
+			c.line("pos = %s", sh.end)
+			c.line("goto %s", after)
+			c.label(read)
+			for _, a := range e.kids[i+1 : i+1+parts] {
+				c.expr(a, fail, true)
+			}
+			c.label(after)
+			i += parts
 		}
 	case opChoice:
 		// Alternatives that cannot succeed are left out, and those after
@@ -382,7 +480,17 @@ func (c *compiler) expr(e *expr, fail string, end bool) {
 		}
 		c.label(loop)
 		pos, mark := c.save(e)
-		c.expr(e.kids[0], stop, true)
+		if sh := c.shared; sh != nil && sh.rep == e {
+			c.shared = nil // not the repetitions within
+			for i, k := range e.kids[0].kids {
+				c.expr(k, stop, true)
+				if i == sh.parts-1 {
+					c.line("%s = pos", sh.end)
+				}
+			}
+		} else {
+			c.expr(e.kids[0], stop, true)
+		}
 		if count != "" {
 			c.line("%s++", count)
 		}

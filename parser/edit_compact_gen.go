@@ -2560,39 +2560,17 @@ func (p *editCompactCompiled) matchuserinfo(s string, pos int) int {
 func (p *editCompactCompiled) matchhostname(s string, pos int) int {
 	begin := pos
 	mark := p.n
-	var s0, s1, s2, s3, s4, s5, s6, s7, s8 int
+	var s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10 int
 	var n0 int
 	s0 = pos
 	if !(p.pick[8] == 0) {
 		goto l1
 	}
+	s1 = 0
 l2:
-	s1 = pos
-	if pos >= len(s) || !(editCompactClass38[s[pos]]) {
-		goto l3
-	}
-	pos++
 	s2 = pos
-	pos = syntax.Span(s, pos, &editCompactClass37)
-	for pos > s2 && !editCompactClass38[s[pos-1]] {
-		pos--
-	}
-	if pos >= len(s) || s[pos] != '.' {
-		goto l3
-	}
-	pos += 1
 	if pos >= len(s) || !(editCompactClass38[s[pos]]) {
 		goto l3
-	}
-	if pos != s1 {
-		goto l2
-	}
-	goto l4
-l3:
-	pos = s1
-l4:
-	if pos >= len(s) || !(editCompactClass42[s[pos]]) {
-		goto l1
 	}
 	pos++
 	s3 = pos
@@ -2600,6 +2578,37 @@ l4:
 	for pos > s3 && !editCompactClass38[s[pos-1]] {
 		pos--
 	}
+	s1 = pos
+	if pos >= len(s) || s[pos] != '.' {
+		goto l3
+	}
+	pos += 1
+	if pos >= len(s) || !(editCompactClass38[s[pos]]) {
+		goto l3
+	}
+	if pos != s2 {
+		goto l2
+	}
+	goto l4
+l3:
+	pos = s2
+l4:
+	if s1 <= pos || !(editCompactClass42[s[pos]]) {
+		goto l5
+	}
+	pos = s1
+	goto l6
+l5:
+	if pos >= len(s) || !(editCompactClass42[s[pos]]) {
+		goto l1
+	}
+	pos++
+	s4 = pos
+	pos = syntax.Span(s, pos, &editCompactClass37)
+	for pos > s4 && !editCompactClass38[s[pos-1]] {
+		pos--
+	}
+l6:
 	if pos < len(s) && s[pos] == '.' {
 		pos++
 	}
@@ -2609,59 +2618,68 @@ l1:
 	if !(p.pick[8] == 1) {
 		goto fail
 	}
-	s4 = pos
-	n0 = 0
-l7:
 	s5 = pos
-	if pos >= len(s) || !(editCompactClass38[s[pos]]) {
-		goto l8
-	}
-	pos++
-	s6 = pos
-	pos = syntax.Span(s, pos, &editCompactClass37)
-	for pos > s6 && !editCompactClass38[s[pos-1]] {
-		pos--
-	}
-	if pos >= len(s) || s[pos] != '.' {
-		goto l8
-	}
-	pos += 1
-	if pos >= len(s) || !(editCompactClass38[s[pos]]) {
-		goto l8
-	}
-	n0++
-	if pos != s5 {
-		goto l7
-	}
-	goto l9
-l8:
-	pos = s5
-	if n0 == 0 {
-		goto l6
-	}
+	s6 = 0
+	n0 = 0
 l9:
-	if pos >= len(s) || !(editCompactClass42[s[pos]]) {
-		goto l6
-	}
-	pos++
 	s7 = pos
-	pos = syntax.Span(s, pos, &editCompactClass37)
-	for pos > s7 && !editCompactClass38[s[pos-1]] {
-		pos--
-	}
-	if pos < len(s) && s[pos] == '.' {
-		pos++
-	}
-	goto l5
-l6:
-	pos = s4
 	if pos >= len(s) || !(editCompactClass38[s[pos]]) {
-		goto fail
+		goto l10
 	}
 	pos++
 	s8 = pos
 	pos = syntax.Span(s, pos, &editCompactClass37)
 	for pos > s8 && !editCompactClass38[s[pos-1]] {
+		pos--
+	}
+	s6 = pos
+	if pos >= len(s) || s[pos] != '.' {
+		goto l10
+	}
+	pos += 1
+	if pos >= len(s) || !(editCompactClass38[s[pos]]) {
+		goto l10
+	}
+	n0++
+	if pos != s7 {
+		goto l9
+	}
+	goto l11
+l10:
+	pos = s7
+	if n0 == 0 {
+		goto l8
+	}
+l11:
+	if s6 <= pos || !(editCompactClass42[s[pos]]) {
+		goto l12
+	}
+	pos = s6
+	goto l13
+l12:
+	if pos >= len(s) || !(editCompactClass42[s[pos]]) {
+		goto l8
+	}
+	pos++
+	s9 = pos
+	pos = syntax.Span(s, pos, &editCompactClass37)
+	for pos > s9 && !editCompactClass38[s[pos-1]] {
+		pos--
+	}
+l13:
+	if pos < len(s) && s[pos] == '.' {
+		pos++
+	}
+	goto l7
+l8:
+	pos = s5
+	if pos >= len(s) || !(editCompactClass38[s[pos]]) {
+		goto fail
+	}
+	pos++
+	s10 = pos
+	pos = syntax.Span(s, pos, &editCompactClass37)
+	for pos > s10 && !editCompactClass38[s[pos-1]] {
 		pos--
 	}
 	if pos < len(s) && s[pos] == '.' {
@@ -2670,7 +2688,7 @@ l6:
 	if pos < len(s) && editCompactClass38[s[pos]] {
 		goto fail
 	}
-l5:
+l7:
 l0:
 	p.add(editCompactRulehostname, begin, pos)
 	return pos

@@ -42,20 +42,49 @@ func compileCompact(t compactTarget, order []string, rules map[string]*expr, acc
 	for _, name := range order {
 		walkExpr(rules[name], func(e *expr) { usesRuns = usesRuns || e.op == opCode && e.run != nil })
 	}
+	repeated := repeatedRules(order, rules)
+	var methods strings.Builder
+	scans := false
+	for _, name := range order {
+		c := &compiler{acc: acc, rules: rules, repeated: repeated[name]}
+		methods.WriteString(c.rule(t.typeName, name, rules[name]))
+		scans = scans || c.scans
+	}
 	var b bytes.Buffer
 	if err := compiledTemplate.Execute(&b, struct {
 		Source, Package, Type, Fields string
-		Runs                          bool
+		Runs, Scans                   bool
 		Rules                         []string
 		N                             parserNames
-	}{t.pegPath, t.pkg, t.typeName, t.fields, usesRuns, order, t.names}); err != nil {
+	}{t.pegPath, t.pkg, t.typeName, t.fields, usesRuns, scans, order, t.names}); err != nil {
 		panic(err) // the template is gen's own and takes only these fields
 	}
-	for _, name := range order {
-		c := &compiler{acc: acc, rules: rules}
-		b.WriteString(c.rule(t.typeName, name, rules[name]))
-	}
+	b.WriteString(methods.String())
 	return b.Bytes()
+}
+
+// repeatedRules returns the rules of order that a repetition calls, in
+// its round or through the rules its round calls: a rule that may run
+// many times over one input.
+func repeatedRules(order []string, rules map[string]*expr) map[string]bool {
+	repeated := map[string]bool{}
+	var mark func(e *expr)
+	mark = func(e *expr) {
+		walkExpr(e, func(k *expr) {
+			if k.op == opRef && !repeated[k.text] {
+				repeated[k.text] = true
+				mark(rules[k.text])
+			}
+		})
+	}
+	for _, name := range order {
+		walkExpr(rules[name], func(e *expr) {
+			if e.op == opStar || e.op == opPlus {
+				mark(e.kids[0])
+			}
+		})
+	}
+	return repeated
 }
 
 // compiledCode is the fixed part of a compiled parser (compile.go.tmpl),
@@ -77,6 +106,13 @@ type compiler struct {
 	marks  int  // token marks: t0, t1, ...
 	counts int  // repetition counters: n0, n1, ...
 	runs   bool // whether the body reads a run table (the variable run)
+	// repeated is whether a repetition calls the rule (see
+	// repeatedRules), and rounds the depth of repetitions within it at
+	// the expression being written: a scan for a byte (see scanFor) is
+	// written only where both are false and zero.
+	repeated bool
+	rounds   int
+	scans    bool // whether the body calls strings.IndexByte
 	// shared is the repetition being written whose rounds record where
 	// their shared prefix ends (see sharedPrefix), or nil.
 	shared *sharedPrefix
@@ -253,6 +289,56 @@ func (c *compiler) restore(pos, mark string) {
 	if mark != "" {
 		c.line("p.cut(%s)", mark)
 	}
+}
+
+// scanFor returns the byte of a one-byte literal that e, the body of an
+// option, must match after a part that can read many bytes none of which
+// begins with it: userinfo "@" in an authority, where the userinfo's
+// class runs over a host and port before the "@" is found missing. The
+// option cannot match unless the byte is in the rest of the input, and
+// strings.IndexByte looks for it there faster than the parts read up to
+// it. It scans to the end of the input, so it is written only where the
+// option runs at most once a rule's call, and the rule is called by no
+// repetition: once an input.
+func (c *compiler) scanFor(e *expr) (byte, bool) {
+	if c.repeated || c.rounds > 0 || e.op != opSeq {
+		return 0, false
+	}
+	var before byteSet
+	wide := false
+	sets := firstSets{rules: c.rules}
+	for _, k := range e.kids {
+		if k.op == opLiteral && len(k.text) == 1 {
+			if !wide || before.has(k.text[0]) {
+				return 0, false
+			}
+			return k.text[0], true
+		}
+		wide = wide || c.unbounded(k)
+		_, first := sets.trueSets(k)
+		before = before.union(first)
+	}
+	return 0, false
+}
+
+// unbounded reports whether e can match any number of bytes: whether it
+// has a repetition or an accelerated run outside a lookahead.
+func (c *compiler) unbounded(e *expr) bool {
+	switch e.op {
+	case opStar, opPlus:
+		return true
+	case opCode:
+		return e.run != nil
+	case opRef:
+		return c.unbounded(c.rules[e.text])
+	case opSeq, opChoice, opOptional:
+		for _, k := range e.kids {
+			if c.unbounded(k) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // sharedParts returns the number of parts of A' (see sharedPrefix) that
@@ -439,6 +525,10 @@ func (c *compiler) expr(e *expr, fail string, end bool) {
 			return
 		}
 		no, yes := c.newLabel(), c.newLabel()
+		if b, ok := c.scanFor(e.kids[0]); ok {
+			c.scans = true
+			c.jumpIf(fmt.Sprintf("strings.IndexByte(s[pos:], %s) < 0", byteLiteral(b)), yes)
+		}
 		pos, mark := c.save(e)
 		c.expr(e.kids[0], no, true)
 		c.line("goto %s", yes)
@@ -446,6 +536,8 @@ func (c *compiler) expr(e *expr, fail string, end bool) {
 		c.restore(pos, mark)
 		c.label(yes)
 	case opStar, opPlus:
+		c.rounds++
+		defer func() { c.rounds-- }()
 		if !end || !c.canSucceed(e.kids[0]) {
 			if e.op == opPlus {
 				c.expr(e.kids[0], fail, false) // once is enough

@@ -2,7 +2,11 @@
 
 package parser
 
-import "github.com/rfc2396/rfc2396/internal/syntax"
+import (
+	"strings"
+
+	"github.com/rfc2396/rfc2396/internal/syntax"
+)
 
 // editCompactPegRule is a rule of the grammar: the rule of a token.
 type editCompactPegRule uint8
@@ -1936,6 +1940,9 @@ l231:
 l117:
 	pos = s57
 	p.cut(t29)
+	if strings.IndexByte(s[pos:], ':') < 0 {
+		goto l233
+	}
 	s114 = pos
 	t58 = p.n
 	if pos = p.matchscheme(s, pos); pos < 0 {
@@ -2312,6 +2319,9 @@ func (p *editCompactCompiled) matchauthority(s string, pos int) int {
 	}
 	s2 = pos
 	t2 = p.n
+	if strings.IndexByte(s[pos:], '@') < 0 {
+		goto l7
+	}
 	s3 = pos
 	t3 = p.n
 	if pos = p.matchuserinfo(s, pos); pos < 0 {
@@ -2412,6 +2422,9 @@ l3:
 	p.cut(t1)
 	if !(p.pick[6] == 1) {
 		goto l1
+	}
+	if strings.IndexByte(s[pos:], '@') < 0 {
+		goto l18
 	}
 	s8 = pos
 	t8 = p.n

@@ -2,7 +2,11 @@
 
 package parser
 
-import "github.com/rfc2396/rfc2396/internal/syntax"
+import (
+	"strings"
+
+	"github.com/rfc2396/rfc2396/internal/syntax"
+)
 
 // strictCompactPegRule is a rule of the grammar: the rule of a token.
 type strictCompactPegRule uint8
@@ -367,6 +371,9 @@ func (p *strictCompactCompiled) matchauthority(s string, pos int) int {
 	t0 = p.n
 	s1 = pos
 	t1 = p.n
+	if strings.IndexByte(s[pos:], '@') < 0 {
+		goto l5
+	}
 	s2 = pos
 	t2 = p.n
 	if pos = p.matchuserinfo(s, pos); pos < 0 {

@@ -42,20 +42,49 @@ func compileCompact(t compactTarget, order []string, rules map[string]*expr, acc
 	for _, name := range order {
 		walkExpr(rules[name], func(e *expr) { usesRuns = usesRuns || e.op == opCode && e.run != nil })
 	}
+	repeated := repeatedRules(order, rules)
+	var methods strings.Builder
+	scans := false
+	for _, name := range order {
+		c := &compiler{acc: acc, rules: rules, repeated: repeated[name]}
+		methods.WriteString(c.rule(t.typeName, name, rules[name]))
+		scans = scans || c.scans
+	}
 	var b bytes.Buffer
 	if err := compiledTemplate.Execute(&b, struct {
 		Source, Package, Type, Fields string
-		Runs                          bool
+		Runs, Scans                   bool
 		Rules                         []string
 		N                             parserNames
-	}{t.pegPath, t.pkg, t.typeName, t.fields, usesRuns, order, t.names}); err != nil {
+	}{t.pegPath, t.pkg, t.typeName, t.fields, usesRuns, scans, order, t.names}); err != nil {
 		panic(err) // the template is gen's own and takes only these fields
 	}
-	for _, name := range order {
-		c := &compiler{acc: acc, rules: rules}
-		b.WriteString(c.rule(t.typeName, name, rules[name]))
-	}
+	b.WriteString(methods.String())
 	return b.Bytes()
+}
+
+// repeatedRules returns the rules of order that a repetition calls, in
+// its round or through the rules its round calls: a rule that may run
+// many times over one input.
+func repeatedRules(order []string, rules map[string]*expr) map[string]bool {
+	repeated := map[string]bool{}
+	var mark func(e *expr)
+	mark = func(e *expr) {
+		walkExpr(e, func(k *expr) {
+			if k.op == opRef && !repeated[k.text] {
+				repeated[k.text] = true
+				mark(rules[k.text])
+			}
+		})
+	}
+	for _, name := range order {
+		walkExpr(rules[name], func(e *expr) {
+			if e.op == opStar || e.op == opPlus {
+				mark(e.kids[0])
+			}
+		})
+	}
+	return repeated
 }
 
 // compiledCode is the fixed part of a compiled parser (compile.go.tmpl),
@@ -77,6 +106,32 @@ type compiler struct {
 	marks  int  // token marks: t0, t1, ...
 	counts int  // repetition counters: n0, n1, ...
 	runs   bool // whether the body reads a run table (the variable run)
+	// repeated is whether a repetition calls the rule (see
+	// repeatedRules), and rounds the depth of repetitions within it at
+	// the expression being written: a scan for a byte (see scanFor) is
+	// written only where both are false and zero.
+	repeated bool
+	rounds   int
+	scans    bool // whether the body calls strings.IndexByte
+	// shared is the repetition being written whose rounds record where
+	// their shared prefix ends (see sharedPrefix), or nil.
+	shared *sharedPrefix
+}
+
+// sharedPrefix is a repetition, (A B)*, followed in its sequence by parts
+// that begin as A does, A' C, where A' is A with a first byte of a
+// narrower class: a host name's labels, *(domainlabel ".") toplabel,
+// where the last label is read as a domainlabel, which finds no ".",
+// then as the toplabel. A is a class of one byte and then parts that
+// append no token, so that A matches the same bytes wherever it starts at
+// the same position: the round that ends the repetition records where
+// its A ended (end, written where the first len(prefix) parts of A B
+// matched), and A' is not read again where its first byte is in its
+// class and that round's A matched.
+type sharedPrefix struct {
+	rep   *expr  // the repetition
+	parts int    // the parts of A, the first of the round's sequence
+	end   string // the variable of where the last round's A ended
 }
 
 // labelLine matches a label line of a method body.
@@ -236,9 +291,94 @@ func (c *compiler) restore(pos, mark string) {
 	}
 }
 
-// test returns a Go condition that holds when the byte at pos (which is
-// below len(s)) is in the class of e, a class or a one-byte literal.
-func (c *compiler) test(e *expr) string {
+// scanFor returns the byte of a one-byte literal that e, the body of an
+// option, must match after a part that can read many bytes none of which
+// begins with it: userinfo "@" in an authority, where the userinfo's
+// class runs over a host and port before the "@" is found missing. The
+// option cannot match unless the byte is in the rest of the input, and
+// strings.IndexByte looks for it there faster than the parts read up to
+// it. It scans to the end of the input, so it is written only where the
+// option runs at most once a rule's call, and the rule is called by no
+// repetition: once an input.
+func (c *compiler) scanFor(e *expr) (byte, bool) {
+	if c.repeated || c.rounds > 0 || e.op != opSeq {
+		return 0, false
+	}
+	var before byteSet
+	wide := false
+	sets := firstSets{rules: c.rules}
+	for _, k := range e.kids {
+		if k.op == opLiteral && len(k.text) == 1 {
+			if !wide || before.has(k.text[0]) {
+				return 0, false
+			}
+			return k.text[0], true
+		}
+		wide = wide || c.unbounded(k)
+		_, first := sets.trueSets(k)
+		before = before.union(first)
+	}
+	return 0, false
+}
+
+// unbounded reports whether e can match any number of bytes: whether it
+// has a repetition or an accelerated run outside a lookahead.
+func (c *compiler) unbounded(e *expr) bool {
+	switch e.op {
+	case opStar, opPlus:
+		return true
+	case opCode:
+		return e.run != nil
+	case opRef:
+		return c.unbounded(c.rules[e.text])
+	case opSeq, opChoice, opOptional:
+		for _, k := range e.kids {
+			if c.unbounded(k) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// sharedParts returns the number of parts of A' (see sharedPrefix) that
+// the repetition rep shares with the parts that follow it in its
+// sequence, or 0 if it does not stand as (A B)* before A' C does.
+func (c *compiler) sharedParts(rep *expr, next []*expr) int {
+	if rep.op != opStar && rep.op != opPlus || !c.canSucceed(rep.kids[0]) || !c.canFail(rep.kids[0]) ||
+		oneByte(rep.kids[0]) || rep.kids[0].op != opSeq || len(next) < 2 {
+		return 0
+	}
+	round := rep.kids[0].kids
+	if !oneByte(round[0]) || !oneByte(next[0]) || !within(byteClass(next[0]), byteClass(round[0])) {
+		return 0
+	}
+	n := 1
+	for n < len(round)-1 && n < len(next) && !tokens(round[n]) && sameExpr(round[n], next[n]) {
+		n++
+	}
+	if n == 1 {
+		return 0 // a byte alone is read again as cheaply as compared
+	}
+	return n
+}
+
+// sameExpr reports whether a and b are the same expression.
+func sameExpr(a, b *expr) bool {
+	if a.op != b.op || a.set != b.set || a.neg != b.neg || a.text != b.text || len(a.kids) != len(b.kids) ||
+		(a.run == nil) != (b.run == nil) || a.run != nil && *a.run != *b.run {
+		return false
+	}
+	for i := range a.kids {
+		if !sameExpr(a.kids[i], b.kids[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// byteClass returns the bytes e, a class or a one-byte literal, matches.
+func byteClass(e *expr) byteSet {
 	set := e.set
 	if e.op == opLiteral {
 		set = byteSet{}
@@ -248,6 +388,23 @@ func (c *compiler) test(e *expr) string {
 			set[i] = ^set[i]
 		}
 	}
+	return set
+}
+
+// within reports whether every byte of a is in b.
+func within(a, b byteSet) bool {
+	for i := range a {
+		if a[i]&^b[i] != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// test returns a Go condition that holds when the byte at pos (which is
+// below len(s)) is in the class of e, a class or a one-byte literal.
+func (c *compiler) test(e *expr) string {
+	set := byteClass(e)
 	n, only := 0, byte(0)
 	for ch := 0; ch < 256; ch++ {
 		if set.has(byte(ch)) {
@@ -287,8 +444,35 @@ func (c *compiler) expr(e *expr, fail string, end bool) {
 	}
 	switch e.op {
 	case opSeq:
-		for i, k := range e.kids {
-			c.expr(k, fail, end || i < len(e.kids)-1)
+		for i := 0; i < len(e.kids); i++ {
+			k := e.kids[i]
+			parts := 0
+			if end {
+				parts = c.sharedParts(k, e.kids[i+1:])
+			}
+			if parts == 0 {
+				c.expr(k, fail, end || i < len(e.kids)-1)
+				continue
+			}
+			// The repetition, then A' unless the last round's A stands
+			// for it.
+			sh := &sharedPrefix{rep: k, parts: parts, end: c.newSave()}
+			c.line("%s = 0", sh.end)
+			c.shared = sh
+			c.expr(k, fail, true)
+			c.shared = nil
+			read, after := c.newLabel(), c.newLabel()
+			c.line("if %s <= pos || !(%s) {", sh.end, c.test(e.kids[i+1]))
+			c.line("\tgoto %s", read)
+			c.line("}")
+			c.line("pos = %s", sh.end)
+			c.line("goto %s", after)
+			c.label(read)
+			for _, a := range e.kids[i+1 : i+1+parts] {
+				c.expr(a, fail, true)
+			}
+			c.label(after)
+			i += parts
 		}
 	case opChoice:
 		// Alternatives that cannot succeed are left out, and those after
@@ -341,6 +525,10 @@ func (c *compiler) expr(e *expr, fail string, end bool) {
 			return
 		}
 		no, yes := c.newLabel(), c.newLabel()
+		if b, ok := c.scanFor(e.kids[0]); ok {
+			c.scans = true
+			c.jumpIf(fmt.Sprintf("strings.IndexByte(s[pos:], %s) < 0", byteLiteral(b)), yes)
+		}
 		pos, mark := c.save(e)
 		c.expr(e.kids[0], no, true)
 		c.line("goto %s", yes)
@@ -348,6 +536,8 @@ func (c *compiler) expr(e *expr, fail string, end bool) {
 		c.restore(pos, mark)
 		c.label(yes)
 	case opStar, opPlus:
+		c.rounds++
+		defer func() { c.rounds-- }()
 		if !end || !c.canSucceed(e.kids[0]) {
 			if e.op == opPlus {
 				c.expr(e.kids[0], fail, false) // once is enough
@@ -382,7 +572,17 @@ func (c *compiler) expr(e *expr, fail string, end bool) {
 		}
 		c.label(loop)
 		pos, mark := c.save(e)
-		c.expr(e.kids[0], stop, true)
+		if sh := c.shared; sh != nil && sh.rep == e {
+			c.shared = nil // not the repetitions within
+			for i, k := range e.kids[0].kids {
+				c.expr(k, stop, true)
+				if i == sh.parts-1 {
+					c.line("%s = pos", sh.end)
+				}
+			}
+		} else {
+			c.expr(e.kids[0], stop, true)
+		}
 		if count != "" {
 			c.line("%s++", count)
 		}

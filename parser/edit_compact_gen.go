@@ -2,7 +2,11 @@
 
 package parser
 
-import "github.com/rfc2396/rfc2396/internal/syntax"
+import (
+	"strings"
+
+	"github.com/rfc2396/rfc2396/internal/syntax"
+)
 
 // editCompactPegRule is a rule of the grammar: the rule of a token.
 type editCompactPegRule uint8
@@ -1936,6 +1940,9 @@ l231:
 l117:
 	pos = s57
 	p.cut(t29)
+	if strings.IndexByte(s[pos:], ':') < 0 {
+		goto l233
+	}
 	s114 = pos
 	t58 = p.n
 	if pos = p.matchscheme(s, pos); pos < 0 {
@@ -2312,6 +2319,9 @@ func (p *editCompactCompiled) matchauthority(s string, pos int) int {
 	}
 	s2 = pos
 	t2 = p.n
+	if strings.IndexByte(s[pos:], '@') < 0 {
+		goto l7
+	}
 	s3 = pos
 	t3 = p.n
 	if pos = p.matchuserinfo(s, pos); pos < 0 {
@@ -2412,6 +2422,9 @@ l3:
 	p.cut(t1)
 	if !(p.pick[6] == 1) {
 		goto l1
+	}
+	if strings.IndexByte(s[pos:], '@') < 0 {
+		goto l18
 	}
 	s8 = pos
 	t8 = p.n
@@ -2560,39 +2573,17 @@ func (p *editCompactCompiled) matchuserinfo(s string, pos int) int {
 func (p *editCompactCompiled) matchhostname(s string, pos int) int {
 	begin := pos
 	mark := p.n
-	var s0, s1, s2, s3, s4, s5, s6, s7, s8 int
+	var s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10 int
 	var n0 int
 	s0 = pos
 	if !(p.pick[8] == 0) {
 		goto l1
 	}
+	s1 = 0
 l2:
-	s1 = pos
-	if pos >= len(s) || !(editCompactClass38[s[pos]]) {
-		goto l3
-	}
-	pos++
 	s2 = pos
-	pos = syntax.Span(s, pos, &editCompactClass37)
-	for pos > s2 && !editCompactClass38[s[pos-1]] {
-		pos--
-	}
-	if pos >= len(s) || s[pos] != '.' {
-		goto l3
-	}
-	pos += 1
 	if pos >= len(s) || !(editCompactClass38[s[pos]]) {
 		goto l3
-	}
-	if pos != s1 {
-		goto l2
-	}
-	goto l4
-l3:
-	pos = s1
-l4:
-	if pos >= len(s) || !(editCompactClass42[s[pos]]) {
-		goto l1
 	}
 	pos++
 	s3 = pos
@@ -2600,6 +2591,37 @@ l4:
 	for pos > s3 && !editCompactClass38[s[pos-1]] {
 		pos--
 	}
+	s1 = pos
+	if pos >= len(s) || s[pos] != '.' {
+		goto l3
+	}
+	pos += 1
+	if pos >= len(s) || !(editCompactClass38[s[pos]]) {
+		goto l3
+	}
+	if pos != s2 {
+		goto l2
+	}
+	goto l4
+l3:
+	pos = s2
+l4:
+	if s1 <= pos || !(editCompactClass42[s[pos]]) {
+		goto l5
+	}
+	pos = s1
+	goto l6
+l5:
+	if pos >= len(s) || !(editCompactClass42[s[pos]]) {
+		goto l1
+	}
+	pos++
+	s4 = pos
+	pos = syntax.Span(s, pos, &editCompactClass37)
+	for pos > s4 && !editCompactClass38[s[pos-1]] {
+		pos--
+	}
+l6:
 	if pos < len(s) && s[pos] == '.' {
 		pos++
 	}
@@ -2609,59 +2631,68 @@ l1:
 	if !(p.pick[8] == 1) {
 		goto fail
 	}
-	s4 = pos
-	n0 = 0
-l7:
 	s5 = pos
-	if pos >= len(s) || !(editCompactClass38[s[pos]]) {
-		goto l8
-	}
-	pos++
-	s6 = pos
-	pos = syntax.Span(s, pos, &editCompactClass37)
-	for pos > s6 && !editCompactClass38[s[pos-1]] {
-		pos--
-	}
-	if pos >= len(s) || s[pos] != '.' {
-		goto l8
-	}
-	pos += 1
-	if pos >= len(s) || !(editCompactClass38[s[pos]]) {
-		goto l8
-	}
-	n0++
-	if pos != s5 {
-		goto l7
-	}
-	goto l9
-l8:
-	pos = s5
-	if n0 == 0 {
-		goto l6
-	}
+	s6 = 0
+	n0 = 0
 l9:
-	if pos >= len(s) || !(editCompactClass42[s[pos]]) {
-		goto l6
-	}
-	pos++
 	s7 = pos
-	pos = syntax.Span(s, pos, &editCompactClass37)
-	for pos > s7 && !editCompactClass38[s[pos-1]] {
-		pos--
-	}
-	if pos < len(s) && s[pos] == '.' {
-		pos++
-	}
-	goto l5
-l6:
-	pos = s4
 	if pos >= len(s) || !(editCompactClass38[s[pos]]) {
-		goto fail
+		goto l10
 	}
 	pos++
 	s8 = pos
 	pos = syntax.Span(s, pos, &editCompactClass37)
 	for pos > s8 && !editCompactClass38[s[pos-1]] {
+		pos--
+	}
+	s6 = pos
+	if pos >= len(s) || s[pos] != '.' {
+		goto l10
+	}
+	pos += 1
+	if pos >= len(s) || !(editCompactClass38[s[pos]]) {
+		goto l10
+	}
+	n0++
+	if pos != s7 {
+		goto l9
+	}
+	goto l11
+l10:
+	pos = s7
+	if n0 == 0 {
+		goto l8
+	}
+l11:
+	if s6 <= pos || !(editCompactClass42[s[pos]]) {
+		goto l12
+	}
+	pos = s6
+	goto l13
+l12:
+	if pos >= len(s) || !(editCompactClass42[s[pos]]) {
+		goto l8
+	}
+	pos++
+	s9 = pos
+	pos = syntax.Span(s, pos, &editCompactClass37)
+	for pos > s9 && !editCompactClass38[s[pos-1]] {
+		pos--
+	}
+l13:
+	if pos < len(s) && s[pos] == '.' {
+		pos++
+	}
+	goto l7
+l8:
+	pos = s5
+	if pos >= len(s) || !(editCompactClass38[s[pos]]) {
+		goto fail
+	}
+	pos++
+	s10 = pos
+	pos = syntax.Span(s, pos, &editCompactClass37)
+	for pos > s10 && !editCompactClass38[s[pos-1]] {
 		pos--
 	}
 	if pos < len(s) && s[pos] == '.' {
@@ -2670,7 +2701,7 @@ l6:
 	if pos < len(s) && editCompactClass38[s[pos]] {
 		goto fail
 	}
-l5:
+l7:
 l0:
 	p.add(editCompactRulehostname, begin, pos)
 	return pos

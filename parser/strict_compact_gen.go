@@ -2,7 +2,11 @@
 
 package parser
 
-import "github.com/rfc2396/rfc2396/internal/syntax"
+import (
+	"strings"
+
+	"github.com/rfc2396/rfc2396/internal/syntax"
+)
 
 // strictCompactPegRule is a rule of the grammar: the rule of a token.
 type strictCompactPegRule uint8
@@ -367,6 +371,9 @@ func (p *strictCompactCompiled) matchauthority(s string, pos int) int {
 	t0 = p.n
 	s1 = pos
 	t1 = p.n
+	if strings.IndexByte(s[pos:], '@') < 0 {
+		goto l5
+	}
 	s2 = pos
 	t2 = p.n
 	if pos = p.matchuserinfo(s, pos); pos < 0 {
@@ -476,34 +483,12 @@ func (p *strictCompactCompiled) matchuserinfo(s string, pos int) int {
 func (p *strictCompactCompiled) matchhostname(s string, pos int) int {
 	begin := pos
 	mark := p.n
-	var s0, s1, s2 int
+	var s0, s1, s2, s3 int
+	s0 = 0
 l0:
-	s0 = pos
-	if pos >= len(s) || !(strictCompactClass7[s[pos]]) {
-		goto l1
-	}
-	pos++
 	s1 = pos
-	pos = syntax.Span(s, pos, &strictCompactClass6)
-	for pos > s1 && !strictCompactClass7[s[pos-1]] {
-		pos--
-	}
-	if pos >= len(s) || s[pos] != '.' {
-		goto l1
-	}
-	pos += 1
 	if pos >= len(s) || !(strictCompactClass7[s[pos]]) {
 		goto l1
-	}
-	if pos != s0 {
-		goto l0
-	}
-	goto l2
-l1:
-	pos = s0
-l2:
-	if pos >= len(s) || !(strictCompactClass9[s[pos]]) {
-		goto fail
 	}
 	pos++
 	s2 = pos
@@ -511,6 +496,37 @@ l2:
 	for pos > s2 && !strictCompactClass7[s[pos-1]] {
 		pos--
 	}
+	s0 = pos
+	if pos >= len(s) || s[pos] != '.' {
+		goto l1
+	}
+	pos += 1
+	if pos >= len(s) || !(strictCompactClass7[s[pos]]) {
+		goto l1
+	}
+	if pos != s1 {
+		goto l0
+	}
+	goto l2
+l1:
+	pos = s1
+l2:
+	if s0 <= pos || !(strictCompactClass9[s[pos]]) {
+		goto l3
+	}
+	pos = s0
+	goto l4
+l3:
+	if pos >= len(s) || !(strictCompactClass9[s[pos]]) {
+		goto fail
+	}
+	pos++
+	s3 = pos
+	pos = syntax.Span(s, pos, &strictCompactClass6)
+	for pos > s3 && !strictCompactClass7[s[pos-1]] {
+		pos--
+	}
+l4:
 	if pos < len(s) && s[pos] == '.' {
 		pos++
 	}

@@ -2,7 +2,11 @@
 
 package grammar
 
-import "github.com/rfc2396/rfc2396/internal/syntax"
+import (
+	"strings"
+
+	"github.com/rfc2396/rfc2396/internal/syntax"
+)
 
 // compactPegRule is a rule of the grammar: the rule of a token.
 type compactPegRule uint8
@@ -428,6 +432,9 @@ func (p *compactCompiled) matchauthority(s string, pos int) int {
 	mark := p.n
 	var s0, s1, s2, s3, s4 int
 	var t0, t1, t2 int
+	if strings.IndexByte(s[pos:], '@') < 0 {
+		goto l1
+	}
 	s0 = pos
 	t0 = p.n
 	if pos = p.matchuserinfo(s, pos); pos < 0 {

@@ -2,7 +2,11 @@
 
 package grammar
 
-import "github.com/rfc2396/rfc2396/internal/syntax"
+import (
+	"strings"
+
+	"github.com/rfc2396/rfc2396/internal/syntax"
+)
 
 // compactPegRule is a rule of the grammar: the rule of a token.
 type compactPegRule uint8
@@ -413,6 +417,9 @@ func (p *compactCompiled) matchiauthority(s string, pos int) int {
 	mark := p.n
 	var s0, s1, s2, s3, s4 int
 	var t0, t1, t2, t3, t4 int
+	if strings.IndexByte(s[pos:], '@') < 0 {
+		goto l1
+	}
 	s0 = pos
 	t0 = p.n
 	if pos = p.matchiuserinfo(s, pos); pos < 0 {

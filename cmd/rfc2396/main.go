@@ -186,21 +186,23 @@ const (
 	gcPercent = 100
 	// gcPercentLent paces a batch at -j 1, whose lines are lent views of
 	// the line reader's buffer (see walker.lend): without a string made
-	// of each block read it allocates a half (compare) to a seventh
-	// (parse --json) of what it did a line, and at half the heap goal
-	// the collector runs about as often as it did at gcPercent. The peak
-	// is 1.5-2 MB lower (compare on a 20 MB input: 15.9 MB to 13.5);
-	// see docs/performance.md.
-	gcPercentLent = 50
+	// of each block read it allocates from a half (compare) to a seventh
+	// (parse --json) of what it did, and at three quarters of the heap
+	// goal the collector runs no more often than it did at gcPercent. At
+	// 50 the peaks were 0.3-0.6 MB lower, but resolve, which allocates
+	// most of the rest, collected half as often again, for 6.5 % more
+	// instructions. See docs/performance.md.
+	gcPercentLent = 75
 )
 
 // setGC paces the collector of a command, when the environment does not
 // set GOGC or GOMEMLIMIT: by gcPercent (the runtime's default), under a
 // memory limit of gcHeap. A batch keeps little alive (a line, its record,
 // the automata), so the heap is collected at about 4 MB, the runtime's
-// least goal, and the program's peak stays at 12-14 MB at -j 1 (15-17
-// for compare, which keeps the automata of every profile alive), most of
-// it the program's own code and data, whatever the input's size. Before,
+// least goal (3 MB at -j 1, see paceLentGC), and the program's peak stays
+// at 11-11.5 MB at -j 1 (13.5-14 for compare, which keeps the automata
+// of every profile alive), most of it the program's own code and data,
+// whatever the input's size. Before,
 // the collector first ran at the limit (GOGC off): a peak of 21-22 MB for
 // 1-5 % fewer instructions on a 20 MB input (docs/performance.md). A heap
 // that stays over gcHeap (a line of tens of megabytes) is collected as

@@ -106,13 +106,13 @@ func (b *batch) position() string {
 // each calls f for every reference, in order, on this goroutine. f
 // returns whether the reference was valid (or resolved).
 func (b *batch) each(f func(ref string) (ok bool)) {
-	b.walk(true, 0, func(e *entry) bool {
+	b.walk(walker{showProgress: true, emit: func(e *entry) bool {
 		if e.kind != entryRef {
 			return b.event(e)
 		}
 		b.cur = *e
 		return b.done(f(e.ref))
-	})
+	}})
 }
 
 // done counts a reference done, valid or not (ok), shows the progress,
@@ -152,15 +152,13 @@ func (b *batch) event(e *entry) bool {
 	return true
 }
 
-// walk reads the batch's input and passes emit each entry, in order,
-// until emit returns false. The entry is reused from call to call.
-// walk touches no field of b but streamed and bytes, so that it can run
-// on a goroutine of its own; showProgress says whether to update the
-// progress line as blocks are read (only on the goroutine that writes).
-// With pieces above 0, whole lines of a stream come as entryLines of
-// about pieces bytes where they can (see walker.pieces).
-func (b *batch) walk(showProgress bool, pieces int, emit func(e *entry) bool) {
-	w := walker{b: b, emit: emit, showProgress: showProgress, pieces: pieces}
+// walk reads the batch's input and passes w.emit each entry, in order,
+// until it returns false; w says how (see walker), walk sets w.b. The
+// entry is reused from call to call. walk touches no field of b but
+// streamed and bytes, so that it can run on a goroutine of its own.
+func (b *batch) walk(w walker) {
+	w.b = b
+	emit := w.emit
 	if len(b.args) == 0 && len(b.files) == 0 {
 		w.lines(b.inv.stdin, "standard input")
 		return
@@ -186,15 +184,21 @@ func (b *batch) walk(showProgress bool, pieces int, emit func(e *entry) bool) {
 
 // walker is one walk over a batch's input.
 type walker struct {
-	b            *batch
-	emit         func(*entry) bool
+	b    *batch
+	emit func(*entry) bool
+	// showProgress says whether to update the progress line as blocks
+	// are read (only on the goroutine that writes).
 	showProgress bool
 	// pieces, when not 0, is how many bytes of whole lines the walker
 	// emits at a time as an entryLines, where it can: a line that
 	// spans blocks read, or that is too long, comes as an entry of its
 	// own. 0: every line comes as an entry of its own.
 	pieces int
-	e      entry
+	// lend, with pieces 0, says that the ref of an entry read from a
+	// stream is lent (see newLendingLineReader): emit is done with it
+	// when it returns, and keeps no part of it that it does not copy.
+	lend bool
+	e    entry
 }
 
 // fileLines emits the lines of the file name ("-" is standard input) and
@@ -221,6 +225,7 @@ func (w *walker) lines(r io.Reader, name string) bool {
 	b := w.b
 	b.streamed.Store(true)
 	lr := newLineReader(r, int(b.inv.streams.maxLine))
+	lr.lends = w.lend && w.pieces == 0
 	lr.onRead = func(n int) {
 		b.bytes.Add(int64(n))
 		if w.showProgress {

@@ -184,15 +184,25 @@ const (
 	gcHeap    = 16 << 20
 	gcPerJob  = 1 << 20
 	gcPercent = 100
+	// gcPercentLent paces a batch at -j 1, whose lines are lent views of
+	// the line reader's buffer (see walker.lend): without a string made
+	// of each block read it allocates from a half (compare) to a seventh
+	// (parse --json) of what it did, and at three quarters of the heap
+	// goal the collector runs no more often than it did at gcPercent. At
+	// 50 the peaks were 0.3-0.6 MB lower, but resolve, which allocates
+	// most of the rest, collected half as often again, for 6.5 % more
+	// instructions. See docs/performance.md.
+	gcPercentLent = 75
 )
 
 // setGC paces the collector of a command, when the environment does not
 // set GOGC or GOMEMLIMIT: by gcPercent (the runtime's default), under a
 // memory limit of gcHeap. A batch keeps little alive (a line, its record,
 // the automata), so the heap is collected at about 4 MB, the runtime's
-// least goal, and the program's peak stays at 12-14 MB at -j 1 (15-17
-// for compare, which keeps the automata of every profile alive), most of
-// it the program's own code and data, whatever the input's size. Before,
+// least goal (3 MB at -j 1, see paceLentGC), and the program's peak stays
+// at 11-11.5 MB at -j 1 (13.5-14 for compare, which keeps the automata
+// of every profile alive), most of it the program's own code and data,
+// whatever the input's size. Before,
 // the collector first ran at the limit (GOGC off): a peak of 21-22 MB for
 // 1-5 % fewer instructions on a 20 MB input (docs/performance.md). A heap
 // that stays over gcHeap (a line of tens of megabytes) is collected as
@@ -222,7 +232,7 @@ func setGC() {
 // peak memory (resolve and normalize on a 20 MB input, 16.5 MB to 18-20)
 // and the same CPU time.
 func paceGC(jobs int) {
-	if environmentPacesGC() || debug.SetMemoryLimit(-1) != gcHeap {
+	if !pacedBySetGC() {
 		return
 	}
 	if jobs >= 1 && jobs < runtime.GOMAXPROCS(0) {
@@ -233,6 +243,20 @@ func paceGC(jobs int) {
 	if jobs > 1 {
 		debug.SetMemoryLimit(gcHeap + int64(jobs)*gcPerJob)
 	}
+}
+
+// paceLentGC paces the collector for a batch at -j 1 whose lines are
+// lent, when setGC paced it: by gcPercentLent. It follows paceGC(1).
+func paceLentGC() {
+	if pacedBySetGC() {
+		debug.SetGCPercent(gcPercentLent)
+	}
+}
+
+// pacedBySetGC reports whether setGC paced the collector, and neither
+// the environment nor paceGC for more than one worker did since.
+func pacedBySetGC() bool {
+	return !environmentPacesGC() && debug.SetMemoryLimit(-1) == gcHeap
 }
 
 // environmentPacesGC reports whether GOGC or GOMEMLIMIT is set, which

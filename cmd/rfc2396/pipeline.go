@@ -39,7 +39,11 @@ import (
 
 // refFunc does a command's work on one reference: it writes what the
 // command says of ref to s (s.out, and s.warnf or s.stderr for standard
-// error) and reports whether the reference was valid (or resolved).
+// error) and reports whether the reference was valid (or resolved). ref
+// is lent: its bytes may change once the call returns (at -j 1 it is a
+// view of the line reader's buffer, see lineReader.lends), so a refFunc
+// keeps no part of it from one reference to the next that it does not
+// copy, not even in a cache it only compares with.
 type refFunc func(s *sink, ref string) bool
 
 const (
@@ -201,15 +205,18 @@ func (b *batch) run(newWorker func() refFunc) {
 	jobs := b.inv.streams.jobs.n()
 	paceGC(jobs) // with -j, room for the chunks in flight
 	if jobs <= 1 {
+		paceLentGC()
 		f := newWorker()
 		s := &sink{inv: b.inv, b: b, out: b.inv.output()}
-		b.walk(true, 0, func(e *entry) bool {
+		// The lines are lent (see walker.lend): f is done with each
+		// when it returns.
+		b.walk(walker{showProgress: true, lend: true, emit: func(e *entry) bool {
 			if e.kind != entryRef {
 				return b.event(e)
 			}
 			s.src, s.line = e.src, e.line
 			return b.done(f(s, e.ref))
-		})
+		}})
 		return
 	}
 	lines, pieces := batchLines, batchBytes
@@ -240,7 +247,7 @@ func (b *batch) run(newWorker func() refFunc) {
 			order <- c
 			c = nil
 		}
-		b.walk(false, pieces, func(e *entry) bool {
+		b.walk(walker{pieces: pieces, emit: func(e *entry) bool {
 			if stopped.Load() {
 				return false
 			}
@@ -258,7 +265,7 @@ func (b *batch) run(newWorker func() refFunc) {
 				send()
 			}
 			return true
-		})
+		}})
 		if c != nil {
 			send()
 		}

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/rfc2396/rfc2396/internal/safeout"
 )
@@ -257,12 +258,22 @@ func appendEscapedByte(dst []byte, b byte) []byte {
 // corpus of short references, the allocation of each line was most of the
 // garbage a batch made). A line that spans blocks is put together in part
 // and copied once.
+//
+// A lineReader that lends (see lends) makes no string of a block at all.
 type lineReader struct {
 	r     io.Reader
 	max   int
 	line  int   // lines returned or skipped so far
 	bytes int64 // bytes read so far
 	buf   []byte
+	// lends says that the lines next returns are lent: each is a view of
+	// buf, and holds its bytes only until the next call to next, which
+	// may read a block over them. The caller uses a line and lets go of
+	// it (or copies it) before it asks for the next. Over a corpus of
+	// short references, the string made of each block read otherwise was
+	// half of what compare allocated, and as much as the input for every
+	// batch command. run is not for a lineReader that lends.
+	lends bool
 	// raw is what is left of the last block read, not yet looked at as a
 	// string; str is what is left of it once it is.
 	raw      []byte
@@ -290,6 +301,15 @@ const lineBlock = 64 << 10
 
 func newLineReader(r io.Reader, max int) *lineReader {
 	return &lineReader{r: r, max: max, buf: make([]byte, lineBlock)}
+}
+
+// blockString returns raw, the rest of the block read, as a string: a
+// view of it when lr lends its lines, otherwise a copy.
+func (lr *lineReader) blockString(raw []byte) string {
+	if lr.lends {
+		return unsafe.String(unsafe.SliceData(raw), len(raw))
+	}
+	return string(raw)
 }
 
 // fill reads the next block into raw, or sets err. A reader that returns
@@ -438,7 +458,7 @@ func (lr *lineReader) next() (string, error) {
 				lr.raw = lr.raw[i+1:]
 				lr.skipping = false
 			default:
-				lr.str = string(lr.raw)
+				lr.str = lr.blockString(lr.raw)
 				lr.raw = nil
 			}
 		case lr.err != nil:

@@ -153,8 +153,11 @@ type lineEvent struct {
 	Err  string
 }
 
-func readAllLines(r io.Reader, max int) []lineEvent {
+// readAllLines reads the lines of r; with lends, from a lineReader that
+// lends them, each copied before the next is read.
+func readAllLines(r io.Reader, max int, lends bool) []lineEvent {
 	lr := newLineReader(r, max)
+	lr.lends = lends
 	var got []lineEvent
 	for {
 		line, err := lr.next()
@@ -169,7 +172,7 @@ func readAllLines(r io.Reader, max int) []lineEvent {
 			}
 			return got
 		}
-		got = append(got, lineEvent{Line: string(line)})
+		got = append(got, lineEvent{Line: strings.Clone(line)})
 	}
 }
 
@@ -195,10 +198,42 @@ func TestLineReader(t *testing.T) {
 		{"a\n" + long + "\nb\n", 1000, []lineEvent{{Line: "a"}, tooLong(2, 1000), {Line: "b"}}},
 		{long + long + "\n" + long, 150 << 10, []lineEvent{tooLong(1, 150<<10), {Line: long}}},
 	} {
-		got := readAllLines(strings.NewReader(tt.in), tt.max)
-		if diff := cmp.Diff(tt.want, got); diff != "" {
-			t.Errorf("%.40q, max %d (-want +got):\n%s", tt.in, tt.max, diff)
+		for _, lends := range []bool{false, true} {
+			got := readAllLines(strings.NewReader(tt.in), tt.max, lends)
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("%.40q, max %d, lends %v (-want +got):\n%s", tt.in, tt.max, lends, diff)
+			}
 		}
+	}
+}
+
+// TestLineReaderLends reads 1 MB of short lines from a lineReader that
+// lends them: it makes no string of the blocks it reads. What it
+// allocates is its buffer and the lines that span two blocks, put
+// together in a string of their own.
+func TestLineReaderLends(t *testing.T) {
+	in := strings.Repeat("http://example.com/a/b?c#d\n", 40000)
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	lr := newLineReader(strings.NewReader(in), defaultMaxLine)
+	lr.lends = true
+	n := 0
+	for {
+		line, err := lr.next()
+		if err != nil {
+			break
+		}
+		if line != "http://example.com/a/b?c#d" {
+			t.Fatalf("line %d: %q", n+1, line)
+		}
+		n++
+	}
+	runtime.ReadMemStats(&after)
+	if n != 40000 {
+		t.Fatalf("%d lines; want 40000", n)
+	}
+	if grew := after.TotalAlloc - before.TotalAlloc; grew > 2*lineBlock {
+		t.Errorf("allocated %d bytes to read %d bytes of lines; want its buffer (%d) and a little", grew, len(in), lineBlock)
 	}
 }
 
@@ -215,10 +250,12 @@ func (r *brokenReader) Read(p []byte) (int, error) {
 }
 
 func TestLineReaderError(t *testing.T) {
-	got := readAllLines(&brokenReader{"a\nhalf"}, 10)
 	want := []lineEvent{{Line: "a"}, {Err: "line 2: device gone"}}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("(-want +got):\n%s", diff)
+	for _, lends := range []bool{false, true} {
+		got := readAllLines(&brokenReader{"a\nhalf"}, 10, lends)
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("lends %v (-want +got):\n%s", lends, diff)
+		}
 	}
 }
 
@@ -515,8 +552,10 @@ func FuzzLineReader(f *testing.F) {
 				want = append(want, lineEvent{Line: l})
 			}
 		}
-		if diff := cmp.Diff(want, readAllLines(strings.NewReader(in), max)); diff != "" {
-			t.Fatalf("%.60q, max %d (-want +got):\n%s", in, max, diff)
+		for _, lends := range []bool{false, true} {
+			if diff := cmp.Diff(want, readAllLines(strings.NewReader(in), max, lends)); diff != "" {
+				t.Fatalf("%.60q, max %d, lends %v (-want +got):\n%s", in, max, lends, diff)
+			}
 		}
 	})
 }

@@ -108,7 +108,11 @@ func TestServeUsage(t *testing.T) {
 	}
 }
 
+// TestSite writes the site into a new directory. It and TestSiteDirectory
+// run beside the other parallel tests: each run of site generates the
+// conformance suite, about 0.65 s of CPU.
 func TestSite(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	var stdout, stderr bytes.Buffer
 	if code := run([]string{"site", "--no-playground", dir}, nil, &stdout, &stderr); code != 0 {
@@ -124,6 +128,7 @@ func TestSite(t *testing.T) {
 // TestSiteDirectory: a directory with something in it needs --force; an
 // empty name and a symbolic link are refused.
 func TestSiteDirectory(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("mine"), 0o644); err != nil {
 		t.Fatal(err)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"runtime"
 	"slices"
@@ -279,28 +280,37 @@ var aBlock = strings.Repeat("a", 64<<10)
 
 // TestLineReaderMemory reads a line of 256 MiB with the default maximum:
 // what is allocated must stay a small multiple of the maximum, not grow
-// with the line.
+// with the line. The count is the process's: a goroutine another test
+// left running (the conformance suite a server generates in the
+// background) adds to it, so the read is measured up to three times and
+// the least is held to the bound; a reader whose allocation grows with
+// the line exceeds it every time.
 func TestLineReaderMemory(t *testing.T) {
-	in := &endlessLine{limit: 256 << 20, tail: strings.NewReader("\nhttp://a/\n")}
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	lr := newLineReader(in, defaultMaxLine)
-	_, err := lr.next()
-	var tooLong *lineTooLongError
-	if !errors.As(err, &tooLong) || tooLong.Line != 1 {
-		t.Fatalf("first line: %v; want too long", err)
+	least := uint64(math.MaxUint64)
+	for range 3 {
+		in := &endlessLine{limit: 256 << 20, tail: strings.NewReader("\nhttp://a/\n")}
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		lr := newLineReader(in, defaultMaxLine)
+		_, err := lr.next()
+		var tooLong *lineTooLongError
+		if !errors.As(err, &tooLong) || tooLong.Line != 1 {
+			t.Fatalf("first line: %v; want too long", err)
+		}
+		if in.n > 2*defaultMaxLine {
+			t.Errorf("read %d bytes before reporting the line too long", in.n)
+		}
+		line, err := lr.next()
+		runtime.ReadMemStats(&after)
+		if err != nil || string(line) != "http://a/" {
+			t.Fatalf("line after the long one: %q, %v", line, err)
+		}
+		least = min(least, after.TotalAlloc-before.TotalAlloc)
+		if least <= 8*defaultMaxLine {
+			return
+		}
 	}
-	if in.n > 2*defaultMaxLine {
-		t.Errorf("read %d bytes before reporting the line too long", in.n)
-	}
-	line, err := lr.next()
-	runtime.ReadMemStats(&after)
-	if err != nil || string(line) != "http://a/" {
-		t.Errorf("line after the long one: %q, %v", line, err)
-	}
-	if grew := after.TotalAlloc - before.TotalAlloc; grew > 8*defaultMaxLine {
-		t.Errorf("allocated %d bytes to skip a line of %d bytes", grew, in.limit)
-	}
+	t.Errorf("allocated at least %d bytes to skip a line of %d bytes", least, 256<<20)
 }
 
 // TestMaxLineFlag checks --max-line on every command that reads lines.

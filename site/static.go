@@ -7,6 +7,7 @@ import (
 	"compress/gzip"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -218,6 +219,26 @@ func gzipBytes(b []byte) ([]byte, error) {
 		return nil, err
 	}
 	return buf.Bytes(), nil
+}
+
+// CheckStaticDir reports, as [Site.WriteStatic] would, whether dir
+// would be refused: a path that is not a directory, a symbolic link, or
+// (unless force) a directory that is not empty. A dir that does not exist
+// yet is not refused, and is not created. A command calls it before work
+// that takes long (building the playground's module, the conformance
+// suite), so that a refusal comes at once; WriteStatic checks again.
+func CheckStaticDir(dir string, force bool) error {
+	if dir == "" {
+		return &StaticError{Err: errors.New("the directory name is empty")}
+	}
+	if _, err := os.Lstat(dir); errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	root, err := openStaticDir(dir, force)
+	if err != nil {
+		return err
+	}
+	return root.Close()
 }
 
 // openStaticDir creates dir, or checks that it is a directory (not a

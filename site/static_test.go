@@ -92,6 +92,23 @@ func TestWriteStaticRefuses(t *testing.T) {
 				dir = filepath.Join(dir, "a", "b")
 			}
 			c.setup(dir)
+			// CheckStaticDir refuses what is wrong with dir itself, as
+			// WriteStatic does, and creates nothing.
+			_, statErr := os.Lstat(dir)
+			checkErr := CheckStaticDir(dir, c.force)
+			switch c.name {
+			case "not empty", "a file", "a link to a directory":
+				if checkErr == nil || !strings.Contains(checkErr.Error(), c.says) {
+					t.Errorf("CheckStaticDir = %v, want an error saying %q", checkErr, c.says)
+				}
+			default:
+				if checkErr != nil {
+					t.Errorf("CheckStaticDir = %v, want nil", checkErr)
+				}
+			}
+			if _, err := os.Lstat(dir); (err == nil) != (statErr == nil) {
+				t.Errorf("CheckStaticDir changed whether %s exists", dir)
+			}
 			written, err := s.WriteStatic(dir, StaticOptions{Force: c.force})
 			if c.says == "" {
 				if err != nil {
@@ -116,5 +133,8 @@ func TestWriteStaticRefuses(t *testing.T) {
 	}
 	if _, err := s.WriteStatic("", StaticOptions{Force: true}); err == nil || !strings.Contains(err.Error(), "empty") {
 		t.Errorf("an empty name: %v", err)
+	}
+	if err := CheckStaticDir("", true); err == nil || !strings.Contains(err.Error(), "empty") {
+		t.Errorf("CheckStaticDir of an empty name: %v", err)
 	}
 }

@@ -279,6 +279,12 @@ func runSite(inv *invocation, opts site.StaticOptions, playground bool) int {
 		fmt.Fprintln(stderr, "rfc2396 site: the directory name is empty")
 		return 2
 	}
+	// A directory WriteStatic would refuse is refused before the module
+	// is built and the suite generated, which take seconds.
+	if err := site.CheckStaticDir(dir, opts.Force); err != nil {
+		fmt.Fprintf(stderr, "rfc2396 site: %v\n", err)
+		return 1
+	}
 	s, err := site.New()
 	if err != nil {
 		fmt.Fprintf(stderr, "rfc2396 site: %v\n", err)

@@ -202,7 +202,7 @@ type chunk struct {
 // is called on this goroutine, once a worker; each refFunc it returns is
 // called by one goroutine only.
 func (b *batch) run(newWorker func() refFunc) {
-	jobs := b.inv.streams.jobs.n()
+	jobs := b.jobs()
 	paceGC(jobs) // with -j, room for the chunks in flight
 	if jobs <= 1 {
 		paceLentGC()

@@ -67,7 +67,7 @@ func addStreamFlags(fs *flag.FlagSet, use streamUse) *streamOptions {
 	}
 	switch {
 	case use&runsJobs != 0:
-		fs.Var(&o.jobs, "j", "work on `N` references at a time, on N cores (default: every core); the output is in input order whatever N")
+		fs.Var(&o.jobs, "j", "work on `N` references at a time, on N cores (default: every core, or one for an input of files under 8 MiB); the output is in input order whatever N")
 	case use&runsFileJobs != 0:
 		fs.Var(&o.jobs, "j", "work on `N` files at a time, or N windows of one file's text, on N cores (default: every core); each file's output is whole and in order whatever N")
 	}

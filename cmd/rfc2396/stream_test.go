@@ -214,28 +214,38 @@ func TestLineReader(t *testing.T) {
 // together in a string of their own.
 func TestLineReaderLends(t *testing.T) {
 	in := strings.Repeat("http://example.com/a/b?c#d\n", 40000)
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	lr := newLineReader(strings.NewReader(in), defaultMaxLine)
-	lr.lends = true
-	n := 0
-	for {
-		line, err := lr.next()
-		if err != nil {
-			break
+	// TotalAlloc is the process's: a goroutine another test left running
+	// (a server generating the conformance suite) may allocate during a
+	// measure, so the least of a few is held to the bound. A reader that
+	// made a string of each block would allocate the input's size, every
+	// time.
+	least := uint64(math.MaxUint64)
+	for range 5 {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		lr := newLineReader(strings.NewReader(in), defaultMaxLine)
+		lr.lends = true
+		n := 0
+		for {
+			line, err := lr.next()
+			if err != nil {
+				break
+			}
+			if line != "http://example.com/a/b?c#d" {
+				t.Fatalf("line %d: %q", n+1, line)
+			}
+			n++
 		}
-		if line != "http://example.com/a/b?c#d" {
-			t.Fatalf("line %d: %q", n+1, line)
+		runtime.ReadMemStats(&after)
+		if n != 40000 {
+			t.Fatalf("%d lines; want 40000", n)
 		}
-		n++
+		least = min(least, after.TotalAlloc-before.TotalAlloc)
+		if least <= 2*lineBlock {
+			return
+		}
 	}
-	runtime.ReadMemStats(&after)
-	if n != 40000 {
-		t.Fatalf("%d lines; want 40000", n)
-	}
-	if grew := after.TotalAlloc - before.TotalAlloc; grew > 2*lineBlock {
-		t.Errorf("allocated %d bytes to read %d bytes of lines; want its buffer (%d) and a little", grew, len(in), lineBlock)
-	}
+	t.Errorf("allocated at least %d bytes to read %d bytes of lines; want its buffer (%d) and a little", least, len(in), lineBlock)
 }
 
 // brokenReader yields data, then fails.

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"strconv"
 	"strings"
@@ -194,8 +195,7 @@ const smallInput = 8 << 20
 // regular file (a pipe, a terminal or a device is of unknown size).
 func (b *batch) inputSize() (int64, bool) {
 	var n int64
-	size := func(f *os.File) bool {
-		fi, err := f.Stat()
+	size := func(fi os.FileInfo, err error) bool {
 		if err != nil || !fi.Mode().IsRegular() {
 			return false
 		}
@@ -204,7 +204,7 @@ func (b *batch) inputSize() (int64, bool) {
 	}
 	stdin := func() bool {
 		f, ok := b.inv.stdin.(*os.File)
-		return ok && size(f)
+		return ok && size(f.Stat())
 	}
 	if len(b.args) == 0 && len(b.files) == 0 {
 		return n, stdin()
@@ -225,13 +225,11 @@ func (b *batch) inputSize() (int64, bool) {
 			}
 			continue
 		}
-		f, err := os.Open(name)
-		if err != nil {
+		fi, err := os.Stat(name)
+		if errors.Is(err, fs.ErrNotExist) {
 			continue // walk reports it; it adds nothing to the work
 		}
-		ok := size(f)
-		f.Close()
-		if !ok {
+		if !size(fi, err) {
 			return 0, false
 		}
 	}

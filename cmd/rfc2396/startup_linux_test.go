@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"os"
-	"os/exec"
 	"strconv"
 	"strings"
 	"testing"
@@ -23,24 +22,11 @@ func TestParseMapping(t *testing.T) {
 
 // TestReleaseStartupPages checks that releaseStartupPages leaves fewer of
 // the executable's code pages resident than there were, and that the
-// program goes on. It measures in a process of its own (this test binary
-// run again for this test alone): a goroutine another test left running
-// (the site's server generating the conformance suite in the background)
-// maps code again as it runs.
+// program goes on. It measures in a process of its own (see
+// [inProcessOfItsOwn]): a goroutine another test left running maps code
+// again as it runs.
 func TestReleaseStartupPages(t *testing.T) {
-	if os.Getenv(startupChildEnv) == "" {
-		exe, err := os.Executable()
-		if err != nil {
-			t.Skip(err)
-		}
-		cmd := exec.Command(exe, "-test.run=^TestReleaseStartupPages$", "-test.count=1", "-test.v")
-		cmd.Env = append(os.Environ(), startupChildEnv+"=1")
-		out, err := cmd.CombinedOutput()
-		if err != nil {
-			t.Errorf("%s: %v\n%s", exe, err, out)
-		} else {
-			t.Logf("%s", bytes.TrimSpace(out))
-		}
+	if !inProcessOfItsOwn(t) {
 		return
 	}
 	if traced() {
@@ -67,9 +53,6 @@ func TestReleaseStartupPages(t *testing.T) {
 		t.Errorf("parse after releaseStartupPages: status %d", status)
 	}
 }
-
-// startupChildEnv marks the process TestReleaseStartupPages runs itself in.
-const startupChildEnv = "RFC2396_TEST_STARTUP_CHILD"
 
 // codeResident returns the resident kB of the executable's code mapping,
 // from /proc/self/smaps.

@@ -30,6 +30,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/rfc2396/rfc2396/grammar/bnf"
 )
@@ -992,8 +993,17 @@ func (a *automaton) expected(cur bitset, atStart bool, sets []describedSet) stri
 // describeBytes describes the bytes of want, and the end of input when
 // accepting, with the character-level rules of sets where a whole rule's
 // bytes are in want.
+//
+// A byte from 0x80 up is the first of a character's UTF-8 encoding in a
+// grammar of code points (RFC 3987), never a character of its own: one
+// left once the rules that fit have been taken is described by a rule
+// whose first bytes are all wanted even though an earlier rule took some
+// of them (after ipchar, RFC 3987's iquery leaves the first bytes of
+// iprivate that ucschar does not share), and if none has it, as the byte
+// it is.
 func describeBytes(want byteSet, accepting bool, sets []describedSet) string {
 	var parts []string
+	all := want
 	for _, d := range sets {
 		if !subset(d.bytes, want) {
 			continue
@@ -1003,10 +1013,27 @@ func describeBytes(want byteSet, accepting bool, sets []describedSet) string {
 			want[i] &^= d.bytes[i]
 		}
 	}
-	for c := 0; c < 256; c++ {
+	for _, d := range sets {
+		if !subset(d.bytes, all) || !overlapsNonASCII(d.bytes, want) {
+			continue
+		}
+		parts = append(parts, d.name)
+		for i := range want {
+			want[i] &^= d.bytes[i]
+		}
+	}
+	for c := 0; c < utf8.RuneSelf; c++ {
 		if want.has(byte(c)) {
 			parts = append(parts, fmt.Sprintf("%q", string(rune(c))))
 		}
+	}
+	// The bytes left from 0x80 up, as ranges: within a character (80-BF)
+	// its rest, else its first byte.
+	if rest := byteRanges(want, utf8.RuneSelf, 0xBF); rest != "" {
+		parts = append(parts, "the rest of a character's UTF-8 encoding ("+rest+")")
+	}
+	if first := byteRanges(want, 0xC0, 0xFF); first != "" {
+		parts = append(parts, "a character whose UTF-8 encoding begins with "+first)
 	}
 	if accepting {
 		parts = append(parts, "end of input")
@@ -1018,6 +1045,48 @@ func describeBytes(want byteSet, accepting bool, sets []describedSet) string {
 		return parts[0]
 	}
 	return strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1]
+}
+
+// byteRanges writes the bytes of want from lo to hi as ranges in hex:
+// "byte F4", "a byte 80-9F or A1-BF"; "" for none.
+func byteRanges(want byteSet, lo, hi int) string {
+	var ranges []string
+	single := true
+	for c := lo; c <= hi; c++ {
+		if !want.has(byte(c)) {
+			continue
+		}
+		last := c
+		for last < hi && want.has(byte(last+1)) {
+			last++
+		}
+		if last > c {
+			ranges = append(ranges, fmt.Sprintf("%02X-%02X", c, last))
+			single = false
+		} else {
+			ranges = append(ranges, fmt.Sprintf("%02X", c))
+		}
+		c = last
+	}
+	switch {
+	case len(ranges) == 0:
+		return ""
+	case len(ranges) == 1 && single:
+		return "byte " + ranges[0]
+	case len(ranges) == 1:
+		return "a byte " + ranges[0]
+	}
+	return "a byte " + strings.Join(ranges[:len(ranges)-1], ", ") + " or " + ranges[len(ranges)-1]
+}
+
+// overlapsNonASCII reports whether s and t share a byte from 0x80 up.
+func overlapsNonASCII(s, t byteSet) bool {
+	for c := utf8.RuneSelf; c < 256; c++ {
+		if s.has(byte(c)) && t.has(byte(c)) {
+			return true
+		}
+	}
+	return false
 }
 
 func subset(s, t byteSet) bool {

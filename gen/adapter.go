@@ -39,6 +39,15 @@ type adapterSpec struct {
 	// edits is set for a grammar whose rules pick among definitions by
 	// the edits in force (the union grammars of editparsers.go).
 	edits bool
+	// matchOnly adds Matches, a Match that keeps no token, for a compiled
+	// parser that keeps every rule (an edit's: see
+	// compactTarget.matchOnly).
+	matchOnly bool
+	// tokenLimit adds MatchLimited, a Match that keeps at most so many
+	// tokens, for a compiled parser some of whose kept rules may repeat
+	// once a byte (under RFC 2732's edit, hex4 in an IPv6 address of any
+	// length): an invalid input is then refused in bounded memory.
+	tokenLimit bool
 }
 
 // adapterFor writes the adapter a describes.
@@ -65,7 +74,7 @@ func adapterFor(a adapterSpec) []byte {
 	if a.acc != nil {
 		name = "compiled"
 	}
-	data := adapterData{PegType: a.pegType, Edits: a.edits, Cat: cat, Type: a.typeName, New: a.newName, N: a.parser, T: a.tables}
+	data := adapterData{PegType: a.pegType, Edits: a.edits, MatchOnly: a.matchOnly, Limit: a.tokenLimit, Cat: cat, Type: a.typeName, New: a.newName, N: a.parser, T: a.tables}
 	execute(&b, name, data)
 	fmt.Fprintf(&b, "// %s maps the generated parser's rules to %s rules.\n", a.tables.ToGrammar(), a.doc)
 	fmt.Fprintf(&b, "var %s = [...]%sRule{\n", a.tables.ToGrammar(), cat)
@@ -92,7 +101,7 @@ type adapterData struct {
 	// and New its constructor ("" for none); Cat qualifies the
 	// catalogue's names ("grammar." or "").
 	PegType, Type, New, Cat string
-	Edits                   bool
+	Edits, MatchOnly, Limit bool
 	// N names the generated parser's identifiers, T the adapter's maps.
 	N, T parserNames
 }

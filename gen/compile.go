@@ -53,10 +53,10 @@ func compileCompact(t compactTarget, order []string, rules map[string]*expr, acc
 	var b bytes.Buffer
 	if err := compiledTemplate.Execute(&b, struct {
 		Source, Package, Type, Fields string
-		Runs, Scans                   bool
+		Runs, Scans, MatchOnly, Limit bool
 		Rules                         []string
 		N                             parserNames
-	}{t.pegPath, t.pkg, t.typeName, t.fields, usesRuns, scans, order, t.names}); err != nil {
+	}{t.pegPath, t.pkg, t.typeName, t.fields, usesRuns, scans, t.matchOnly, t.tokenLimit, order, t.names}); err != nil {
 		panic(err) // the template is gen's own and takes only these fields
 	}
 	b.WriteString(methods.String())

@@ -47,6 +47,14 @@ type compactTarget struct {
 	// names names the parser's identifiers, so that several parsers can
 	// share its package.
 	names parserNames
+	// matchOnly gives the parser a mode that keeps no token, for a
+	// Matches that asks only whether the input matches (see
+	// adapterSpec.matchOnly).
+	matchOnly bool
+	// tokenLimit gives the parser a limit on the tokens it keeps, for a
+	// grammar whose kept rules may repeat once a byte (see
+	// adapterSpec.tokenLimit).
+	tokenLimit bool
 }
 
 // deriveCompact writes the compact form of ref: the rules of keepNames, in

@@ -89,6 +89,9 @@ func generateEditParsers(ref *pegFile, c *composition) error {
 		what:      "The compact grammar that Parse runs under edits: edit_reference.peg",
 		notes:     []string{"A rule that several definitions define chooses by the parser's pick array."},
 		slotSizes: slotSizes(slots),
+		// hex4 and h16, kept, repeat within an IPv6 address, which RFC
+		// 2732's hexseq lets be of any length.
+		tokenLimit: true,
 	})
 	if err != nil {
 		return err
@@ -102,7 +105,7 @@ func generateEditParsers(ref *pegFile, c *composition) error {
 	typeName := editCompactNames.id("parser")
 	src = adapterFor(adapterSpec{pkg: "parser", pegType: compiled, source: "parser/edit_compact.peg",
 		catalogue: "github.com/rfc2396/rfc2396/grammar", doc: "Appendix A", size: "grammar.NumAllRules", rules: kept, acc: acc,
-		parser: editCompactNames, tables: editCompactNames, typeName: typeName, edits: true})
+		parser: editCompactNames, tables: editCompactNames, typeName: typeName, edits: true, tokenLimit: true})
 	if err := writeGo("parser/edit_compact_adapter_gen.go", append(src, pickTable(c, slots, typeName, editCompactNames)...)); err != nil {
 		return err
 	}

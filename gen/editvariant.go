@@ -199,13 +199,16 @@ func generateEditVariant(m *manifest, ref *pegFile, defs []bnf.Definition, secti
 		typeName: names.id("compiled"),
 		names:    names,
 		what:     "The grammar of " + m.Spec + " with the edit " + e.Name + " (" + e.Spec + "): " + m.Grammar + " and " + e.PEG + ", every rule kept",
+		// Every rule is kept, so that Match can start from any; an
+		// error's "valid under" asks only whether the input matches.
+		matchOnly: true,
 	})
 	if err != nil {
 		return err
 	}
 	ca := adapterFor(adapterSpec{pkg: "grammar", pegType: names.id("compiled"), source: file + "_compact.peg",
 		doc: m.Spec + " with " + e.Name, size: prefix + "NumRules", rules: appendixA(vref), acc: acc,
-		parser: names, tables: names, typeName: v.Parser, ruleConst: func(name string) string { return byPEG[name] }})
+		parser: names, tables: names, typeName: v.Parser, ruleConst: func(name string) string { return byPEG[name] }, matchOnly: true})
 	return writeGo(file+"_adapter_gen.go", ca)
 }
 

@@ -37,6 +37,18 @@ func (p *editCompactParser) Match(input string, rule grammar.Rule) bool {
 	return true
 }
 
+// MatchLimited is Match keeping at most limit tokens beyond the first few
+// the parser holds in itself: ok reports whether rule matches the whole
+// of input, and complete whether every token was kept. Len and Token are
+// for a match with complete true only; a match without it is to be run
+// again by Match.
+func (p *editCompactParser) MatchLimited(input string, rule grammar.Rule, limit int) (ok, complete bool) {
+	p.peg.limit = max(limit, 1)
+	ok = p.Match(input, rule)
+	p.peg.limit = 0
+	return ok, !p.peg.overflow
+}
+
 // Len returns the number of tokens of the last successful Match.
 func (p *editCompactParser) Len() int { return p.peg.n }
 

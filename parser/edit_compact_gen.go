@@ -53,6 +53,10 @@ type editCompactCompiled struct {
 	// n-len(first), left from an alternative that failed.
 	more []editCompactToken
 	n    int // the number of tokens
+	// limit, when not 0, is the most tokens more may hold; overflow
+	// says that a token was not kept for it, since the last parse began.
+	limit    int
+	overflow bool
 }
 
 // add adds the token of rule r, which matched s[begin:end].
@@ -62,6 +66,8 @@ func (p *editCompactCompiled) add(r editCompactPegRule, begin, end int) {
 		p.first[p.n] = t
 	} else if i < len(p.more) {
 		p.more[i] = t
+	} else if p.limit > 0 && len(p.more) >= p.limit {
+		p.overflow = true
 	} else {
 		p.more = append(p.more, t)
 	}
@@ -83,6 +89,7 @@ func (p *editCompactCompiled) token(i int) editCompactToken {
 // where the match ends, or -1.
 func (p *editCompactCompiled) parse(r editCompactPegRule, s string) int {
 	p.cut(0)
+	p.overflow = false
 	switch r {
 	case editCompactRuleURI_reference:
 		return p.matchURI_reference(s, 0)

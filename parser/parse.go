@@ -10,16 +10,6 @@ import (
 // maxInput is the longest reference Parse takes.
 const maxInput = syntax.MaxRefLen
 
-// screenAbove is the length above which a profile's Parse, before it runs
-// the compact parser of the union grammar, checks the reference with the
-// profile's automaton. That parser keeps a token for each rule it
-// matches, and tokens of alternatives it tries and gives up, some per byte
-// under edits (non-ascii's UTF-8 sequences); the automaton holds nothing.
-// A long reference that is not valid, 50 MB of junk say, is then rejected
-// without that memory, at the cost of a second pass over long valid ones.
-// Strict Parse needs no screen (see [Profile.ParseInto]).
-const screenAbove = 64 << 10
-
 // TooLongError reports a reference longer than [Parse] takes (2 GiB).
 type TooLongError struct {
 	Len int

@@ -236,11 +236,9 @@ func (p *Profile) ParseInto(u *URI, ref string) error {
 	p = p.orStrict()
 	if p.edits == 0 && u != nil && len(ref) <= maxInput {
 		// Appendix A exactly, read by the compact parser of
-		// rfc2396.peg. Unlike a profile's, it screens no long input
-		// with the automaton: that parser keeps a bounded number of
-		// tokens whatever the input (TestStrictTokensBounded), so a
-		// long invalid input costs it no memory, and a long valid one
-		// is read once, not twice.
+		// rfc2396.peg, which keeps a bounded number of tokens
+		// whatever the input (TestStrictTokensBounded): a long
+		// invalid input costs it no memory.
 		if parseStrictTokens(u, ref) {
 			return nil
 		}
@@ -260,13 +258,10 @@ func (p *Profile) parseUnderEdits(u *URI, ref string) error {
 		*u = URI{}
 		return &TooLongError{Len: len(ref)}
 	}
-	// The automaton screens long inputs only: a short one is parsed
-	// straight away, and a process that reads a few valid references under
-	// a profile builds none of its automata.
-	if len(ref) > screenAbove && !p.automatonFor(grammar.RuleURIReference).Match(ref) {
-		*u = URI{}
-		return p.explainError(grammar.RuleURIReference, ref)
-	}
+	// The compact parser reads the reference once, in memory bounded
+	// whatever the input until it is known to be valid (matchReference),
+	// and a process that reads valid references under a profile builds
+	// none of its automata.
 	if !p.parseTokens(u, ref, p) {
 		*u = URI{}
 		return p.explainError(grammar.RuleURIReference, ref)
@@ -279,7 +274,7 @@ func (p *Profile) parseUnderEdits(u *URI, ref string) error {
 // (nil for Appendix A exactly).
 func (p *Profile) parseTokens(u *URI, ref string, profile *Profile) bool {
 	c := p.compactParser()
-	ok := c.Match(ref, grammar.RuleURIReference)
+	ok := matchReference(c, ref)
 	if ok {
 		fill(u, ref, c, profile)
 	}
@@ -405,7 +400,7 @@ func (p *Profile) Needs(rule grammar.Rule, s string) []grammar.Edit {
 	if p.edits == 0 || (rule < grammar.NumRules && strict.Matches(rule, s)) {
 		return nil
 	}
-	if rule == grammar.RuleURIReference && len(s) <= screenAbove {
+	if rule == grammar.RuleURIReference {
 		return p.needsCompact(s)
 	}
 	return p.needsAutomata(rule, s)
@@ -437,13 +432,13 @@ func (p *Profile) needsCompact(s string) []grammar.Edit {
 		c.SetEdits(p.edits)
 		p.auto.parsers.Put(c)
 	}()
-	if !c.Match(s, grammar.RuleURIReference) {
+	if !matchesReference(c, s) {
 		return nil
 	}
 	var needed []grammar.Edit
 	for _, e := range p.edits.Edits() {
 		c.SetEdits(editsWithout(p.edits, e))
-		if !c.Match(s, grammar.RuleURIReference) {
+		if !matchesReference(c, s) {
 			needed = append(needed, e)
 		}
 	}

@@ -2,6 +2,8 @@
 
 package parser
 
+import "github.com/rfc2396/rfc2396/grammar"
+
 // tokenParser is the parser whose tokens Parse reads the components
 // from. In the playground's WebAssembly module it is the reference parser
 // (treeParser), which the module carries anyway for the parse tree, so
@@ -13,6 +15,19 @@ type tokenParser = editReferenceVM
 
 // newTokenParser returns a tokenParser with no edit in force.
 func newTokenParser() *tokenParser { return newEditReferenceVM() }
+
+// matchReference reports whether ref is a URI-reference under c's edits,
+// and leaves c with its tokens when it is. The module reads references of
+// at most site.MaxInput bytes, so it keeps every token.
+func matchReference(c *tokenParser, ref string) bool {
+	return c.Match(ref, grammar.RuleURIReference)
+}
+
+// matchesReference reports whether ref is a URI-reference under c's
+// edits; c's tokens are not to be read.
+func matchesReference(c *tokenParser, ref string) bool {
+	return c.Match(ref, grammar.RuleURIReference)
+}
 
 // treeParser is the parser ParseTree runs: in the playground's WebAssembly
 // module the union grammar as written (edit_reference.peg) encoded for

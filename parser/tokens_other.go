@@ -2,6 +2,8 @@
 
 package parser
 
+import "github.com/rfc2396/rfc2396/grammar"
+
 // tokenParser is the parser whose tokens [Profile.Parse] reads the
 // components from under edits: natively the compact parser of the union
 // grammar, generated with the rules the components need and nothing more.
@@ -11,6 +13,32 @@ type tokenParser = editCompactParser
 
 // newTokenParser returns a tokenParser with no edit in force.
 func newTokenParser() *tokenParser { return new(editCompactParser) }
+
+// tokenLimit is the most tokens matchReference has the compact parser
+// keep beyond those it holds in itself, before it knows the reference is
+// valid: under RFC 2732's edit an IPv6 address may be of any length, with
+// a token for each of its groups, and an invalid one of 50 MB is refused
+// without them. No other shape of any edit set keeps more than a few
+// (TestProfileTokensBounded).
+const tokenLimit = 1 << 12
+
+// matchReference reports whether ref is a URI-reference under c's edits,
+// and leaves c with its tokens when it is. A valid reference whose tokens
+// are over tokenLimit is read twice, the second time keeping them all.
+func matchReference(c *tokenParser, ref string) bool {
+	ok, complete := c.MatchLimited(ref, grammar.RuleURIReference, tokenLimit)
+	if ok && !complete {
+		ok = c.Match(ref, grammar.RuleURIReference)
+	}
+	return ok
+}
+
+// matchesReference reports whether ref is a URI-reference under c's
+// edits, keeping at most tokenLimit tokens: c's tokens are not to be read.
+func matchesReference(c *tokenParser, ref string) bool {
+	ok, _ := c.MatchLimited(ref, grammar.RuleURIReference, tokenLimit)
+	return ok
+}
 
 // treeParser is the parser [Profile.ParseTree] runs: natively the one peg
 // compiles from the union grammar as written (edit_reference.peg), a token

@@ -35,6 +35,17 @@ func (p *zoneIdCompactParser) Match(input string, rule Rule) bool {
 	return true
 }
 
+// Matches reports whether rule matches the whole of input, as Match does,
+// but keeps no token: the parser keeps every rule, and the tokens of a
+// long input would cost more than the match. Len is 0 after it.
+func (p *zoneIdCompactParser) Matches(input string, rule Rule) bool {
+	p.peg.matchOnly = true
+	ok := p.Match(input, rule)
+	p.peg.matchOnly = false
+	p.peg.cut(0)
+	return ok
+}
+
 // Len returns the number of tokens of the last successful Match.
 func (p *zoneIdCompactParser) Len() int { return p.peg.n }
 

@@ -72,10 +72,17 @@ type zoneIdCompactCompiled struct {
 	// n-len(first), left from an alternative that failed.
 	more []zoneIdCompactToken
 	n    int // the number of tokens
+	// matchOnly makes add keep no token: whether the input matches is all
+	// that is asked, and a rule's token for each character of a long
+	// input would cost more than the match.
+	matchOnly bool
 }
 
 // add adds the token of rule r, which matched s[begin:end].
 func (p *zoneIdCompactCompiled) add(r zoneIdCompactPegRule, begin, end int) {
+	if p.matchOnly {
+		return
+	}
 	t := zoneIdCompactToken{r, uint32(begin), uint32(end)}
 	if i := p.n - len(p.first); i < 0 {
 		p.first[p.n] = t

@@ -1,0 +1,74 @@
+package rfc3987
+
+import (
+	"fmt"
+	"testing"
+)
+
+// toURIWithIDNA maps iri to a URI as the CLI's parse --idna does: an
+// ireg-name host through HostToASCII first (section 3.1's option for
+// schemes known to use domain names), then ToURI.
+func toURIWithIDNA(iri string) (string, error) {
+	u, err := Parse(iri)
+	if err != nil {
+		return "", err
+	}
+	if u.HostKind() != RegName || u.Host().Value == "" {
+		return ToURI(iri), nil
+	}
+	authority, err := HostToASCII(u.Host().Value)
+	if err != nil {
+		return "", err
+	}
+	if u.UserInfo().Defined {
+		authority = u.UserInfo().Value + "@" + authority
+	}
+	if u.Port().Defined {
+		authority += ":" + u.Port().Value
+	}
+	return ToURI(Recompose(u.Scheme(), Some(authority), u.Path(), u.Query(), u.Fragment())), nil
+}
+
+// TestMapOutside checks ToURI and ToIRI against the rows of outside
+// suites in map_outside.txt: the mapping the RFC gives, that it is
+// idempotent (sections 3.1 and 3.2), and, where the suite answers
+// otherwise, that its answer is still different.
+func TestMapOutside(t *testing.T) {
+	for _, r := range readOutside(t, "map_outside.txt", 1) {
+		in := r.in[0]
+		at := fmt.Sprintf("map_outside.txt:%d: %s %q", r.line, r.op, in)
+		if r.errCode != "" || r.equivalent || r.theirsNone || len(r.warns) > 0 {
+			t.Fatalf("%s: a mapping row has an answer and at most \"differs\" and the source's", at)
+		}
+		var got, again string
+		switch r.op {
+		case "to-uri":
+			got, again = ToURI(in), ToURI(r.want)
+		case "to-uri-idna":
+			var err error
+			if got, err = toURIWithIDNA(in); err != nil {
+				t.Errorf("%s: %v", at, err)
+				continue
+			}
+			again = ToURI(r.want)
+		case "to-iri":
+			got, again = ToIRI(in), ToIRI(r.want)
+		case "roundtrip":
+			got, again = ToIRI(in), ToIRI(r.want)
+			if back := ToURI(r.want); back != in {
+				t.Errorf("%s: ToURI(%q) = %q, want the URI back", at, r.want, back)
+			}
+		default:
+			t.Fatalf("%s: unknown operation", at)
+		}
+		if got != r.want {
+			t.Errorf("%s = %q, want %q", at, got, r.want)
+		}
+		if again != r.want {
+			t.Errorf("%s: applied to its result gives %q, want it unchanged", at, again)
+		}
+		if r.differs && r.theirs == r.want {
+			t.Errorf("%s: the source's answer %q is want: drop \"differs\"", at, r.theirs)
+		}
+	}
+}

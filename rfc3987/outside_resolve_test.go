@@ -96,14 +96,18 @@ func TestResolveOutside(t *testing.T) {
 		var got string
 		var err error
 		switch r.op {
-		case "resolve":
+		case "resolve", "resolve+compat-scheme":
+			var opts []ResolveOption
+			if r.op == "resolve+compat-scheme" {
+				opts = append(opts, BackwardsCompatibleScheme())
+			}
 			var ws []Warning
-			got, ws, err = Resolve(base, ref)
+			got, ws, err = Resolve(base, ref, opts...)
 			if codes := warningCodes(ws); !slices.Equal(codes, r.warns) {
 				t.Errorf("%s: warnings %q, want %q", at, codes, r.warns)
 			}
 			if err == nil {
-				checkResolveReference(t, at, base, ref, r.want)
+				checkResolveReference(t, at, base, ref, r.want, opts)
 			}
 		case "resolve+normalize":
 			got, _, err = Resolve(base, ref)
@@ -135,7 +139,7 @@ func TestResolveOutside(t *testing.T) {
 
 // checkResolveReference checks that resolving the parsed reference
 // against the parsed base gives want too, as a URI and as a string.
-func checkResolveReference(t *testing.T, at, base, ref, want string) {
+func checkResolveReference(t *testing.T, at, base, ref, want string, opts []ResolveOption) {
 	t.Helper()
 	b, err := Parse(base)
 	if err != nil {
@@ -147,10 +151,10 @@ func checkResolveReference(t *testing.T, at, base, ref, want string) {
 		t.Errorf("%s: Parse(reference): %v", at, err)
 		return
 	}
-	if s, _, err := b.ResolveReferenceString(u); s != want || err != nil {
+	if s, _, err := b.ResolveReferenceString(u, opts...); s != want || err != nil {
 		t.Errorf("%s: ResolveReferenceString = %q, %v; want %q", at, s, err, want)
 	}
-	if v, _, err := b.ResolveReference(u); err != nil || v.String() != want {
+	if v, _, err := b.ResolveReference(u, opts...); err != nil || v.String() != want {
 		t.Errorf("%s: ResolveReference = %v, %v; want %q", at, v, err, want)
 	}
 }

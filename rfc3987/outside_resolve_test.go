@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/rfc2396/rfc2396/rfc3986"
 )
 
 // outsideRow is a row of resolve_outside.txt or map_outside.txt, read
@@ -108,6 +110,11 @@ func TestResolveOutside(t *testing.T) {
 			}
 			if err == nil {
 				checkResolveReference(t, at, base, ref, r.want, opts)
+				// Section 6.5: resolving IRIs and mapping the result to a
+				// URI gives the resolution of the mapped URIs.
+				if u, _, err := rfc3986.Resolve(ToURI(base), ToURI(ref), opts...); u != ToURI(r.want) || err != nil {
+					t.Errorf("%s: resolving the mapped URIs gives %q, %v; want %q", at, u, err, ToURI(r.want))
+				}
 			}
 		case "resolve+normalize":
 			got, _, err = Resolve(base, ref)

@@ -116,6 +116,9 @@ func TestResolveOutside(t *testing.T) {
 					t.Errorf("%s: resolving the mapped URIs gives %q, %v; want %q", at, u, err, ToURI(r.want))
 				}
 			}
+			if err == nil && r.op == "resolve" {
+				checkRelativizeBack(t, at, base, ref, r.want)
+			}
 		case "resolve+normalize":
 			got, _, err = Resolve(base, ref)
 			if err == nil {
@@ -163,6 +166,24 @@ func checkResolveReference(t *testing.T, at, base, ref, want string, opts []Reso
 	}
 	if v, _, err := b.ResolveReference(u, opts...); err != nil || v.String() != want {
 		t.Errorf("%s: ResolveReference = %v, %v; want %q", at, v, err, want)
+	}
+}
+
+// checkRelativizeBack checks that relativizing the target of a
+// resolution gives a reference that resolves to it again and is no
+// longer than the one the row resolved.
+func checkRelativizeBack(t *testing.T, at, base, ref, target string) {
+	t.Helper()
+	rel, err := Relativize(base, target)
+	if err != nil {
+		t.Errorf("%s: Relativize(base, %q): %v", at, target, err)
+		return
+	}
+	if back, _, err := Resolve(base, rel); back != target || err != nil {
+		t.Errorf("%s: Relativize(base, %q) = %q, which resolves to %q, %v", at, target, rel, back, err)
+	}
+	if len(rel) > len(ref) {
+		t.Errorf("%s: Relativize(base, %q) = %q, longer than the row's reference", at, target, rel)
 	}
 }
 

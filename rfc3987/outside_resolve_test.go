@@ -109,14 +109,14 @@ func TestResolveOutside(t *testing.T) {
 				t.Errorf("%s: warnings %q, want %q", at, codes, r.warns)
 			}
 			if err == nil {
-				checkResolveReference(t, at, base, ref, r.want, opts)
+				checkResolveReference(t, at, base, ref, r.want, opts, slices.Contains(r.warns, WarnPathReadsAsAuthority.Code()))
 				// Section 6.5: resolving IRIs and mapping the result to a
 				// URI gives the resolution of the mapped URIs.
 				if u, _, err := rfc3986.Resolve(ToURI(base), ToURI(ref), opts...); u != ToURI(r.want) || err != nil {
 					t.Errorf("%s: resolving the mapped URIs gives %q, %v; want %q", at, u, err, ToURI(r.want))
 				}
 			}
-			if err == nil && r.op == "resolve" {
+			if err == nil && r.op == "resolve" && !slices.Contains(r.warns, WarnPathReadsAsAuthority.Code()) {
 				checkRelativizeBack(t, at, base, ref, r.want)
 			}
 		case "resolve+normalize":
@@ -148,8 +148,10 @@ func TestResolveOutside(t *testing.T) {
 }
 
 // checkResolveReference checks that resolving the parsed reference
-// against the parsed base gives want too, as a URI and as a string.
-func checkResolveReference(t *testing.T, at, base, ref, want string, opts []ResolveOption) {
+// against the parsed base gives want too, as a URI and as a string. Where
+// the result's path reads as an authority (readsAsAuthority), the URI is
+// the one want reads as, or none if it does not read back.
+func checkResolveReference(t *testing.T, at, base, ref, want string, opts []ResolveOption, readsAsAuthority bool) {
 	t.Helper()
 	b, err := Parse(base)
 	if err != nil {
@@ -164,7 +166,11 @@ func checkResolveReference(t *testing.T, at, base, ref, want string, opts []Reso
 	if s, _, err := b.ResolveReferenceString(u, opts...); s != want || err != nil {
 		t.Errorf("%s: ResolveReferenceString = %q, %v; want %q", at, s, err, want)
 	}
-	if v, _, err := b.ResolveReference(u, opts...); err != nil || v.String() != want {
+	v, _, err := b.ResolveReference(u, opts...)
+	if readsAsAuthority && errCodeOf(err) == Unrepresentable.Code() {
+		return
+	}
+	if err != nil || v.String() != want {
 		t.Errorf("%s: ResolveReference = %v, %v; want %q", at, v, err, want)
 	}
 }

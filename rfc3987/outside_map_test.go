@@ -2,6 +2,7 @@ package rfc3987
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -44,6 +45,12 @@ func TestMapOutside(t *testing.T) {
 		switch r.op {
 		case "to-uri":
 			got, again = ToURI(in), ToURI(r.want)
+			// Section 3.1: where the US-ASCII characters URIs do not
+			// allow are left unconverted, the conversion SHOULD fail;
+			// ToURI leaves that to the parser, which refuses them.
+			if strings.ContainsAny(in, " <>\"{}|\\^`") && Valid(in) {
+				t.Errorf("%s: Valid, with a character section 3.1 lets a conversion refuse", at)
+			}
 		case "to-uri-idna":
 			var err error
 			if got, err = toURIWithIDNA(in); err != nil {

@@ -118,6 +118,7 @@ func TestResolveOutside(t *testing.T) {
 			}
 			if err == nil && r.op == "resolve" && !slices.Contains(r.warns, WarnPathReadsAsAuthority.Code()) {
 				checkRelativizeBack(t, at, base, ref, r.want)
+				checkIRIVariant(t, at, base, ref, r.want)
 			}
 		case "resolve+normalize":
 			got, _, err = Resolve(base, ref)
@@ -190,6 +191,31 @@ func checkRelativizeBack(t *testing.T, at, base, ref, target string) {
 	}
 	if len(rel) > len(ref) {
 		t.Errorf("%s: Relativize(base, %q) = %q, longer than the row's reference", at, target, rel)
+	}
+}
+
+// iriVariant writes s with its letters "b" and "g" replaced by
+// characters beyond US-ASCII (U+0431 and U+011F), which an IRI holds
+// where those letters may stand, except in a scheme.
+var iriVariant = strings.NewReplacer("b", "\u0431", "g", "\u011f").Replace
+
+// checkIRIVariant checks section 6.5 on a row made an IRI: resolution
+// treats the characters of ucschar as it treats unreserved ones, so the
+// row with "b" and "g" replaced resolves to its result with the same
+// replacement, and mapping that result to a URI gives the resolution of
+// the mapped base and reference. A row whose replacement is not an IRI
+// reference (a scheme "g") is skipped.
+func checkIRIVariant(t *testing.T, at, base, ref, want string) {
+	t.Helper()
+	base, ref, want = iriVariant(base), iriVariant(ref), iriVariant(want)
+	if !Valid(base) || !Valid(ref) {
+		return
+	}
+	if got, _, err := Resolve(base, ref); got != want || err != nil {
+		t.Errorf("%s: made an IRI, resolves to %q, %v; want %q", at, got, err, want)
+	}
+	if u, _, err := rfc3986.Resolve(ToURI(base), ToURI(ref)); u != ToURI(want) || err != nil {
+		t.Errorf("%s: made an IRI, resolving the mapped URIs gives %q, %v; want %q", at, u, err, ToURI(want))
 	}
 }
 

@@ -43,6 +43,9 @@ type editVariant struct {
 	Roles                                                []coreRole
 	Start                                                string
 	NumRules                                             int
+	// ComponentTokens are the compact parser's constants of the rules
+	// whose tokens Tokens reads: those of Roles.
+	ComponentTokens []string
 }
 
 // variantRule is a rule of the changed grammar.
@@ -159,6 +162,11 @@ func generateEditVariant(m *manifest, ref *pegFile, defs []bnf.Definition, secti
 	byPEG := map[string]string{}
 	for _, d := range vdefs {
 		byPEG[pegName(d.Name)] = constOf(d.Name)
+	}
+	for _, d := range vdefs {
+		if slices.ContainsFunc(roles, func(r coreRole) bool { return r.Rule == constOf(d.Name) }) {
+			v.ComponentTokens = append(v.ComponentTokens, names.Rule(pegName(d.Name)))
+		}
 	}
 	var abnf strings.Builder
 	for i, d := range vdefs {

@@ -48,6 +48,10 @@ func (n parserNames) Runes(i int) string { return n.id(fmt.Sprintf("runes%d", i)
 // OtherSeqs is the byte sequences of the rule other.
 func (n parserNames) OtherSeqs() string { return n.id("otherSeqs") }
 
+// NoTokens is the table of a compiled parser's rules that marks none (see
+// adapterSpec.matchOnly).
+func (n parserNames) NoTokens() string { return n.id("noTokens") }
+
 // ToGrammar and FromGrammar are the adapter's maps between the parser's
 // rules and the catalogue's.
 func (n parserNames) ToGrammar() string   { return n.id("toGrammar") }

@@ -190,6 +190,22 @@ var zoneIdRoles = [zoneIdNumRules]uri.Role{
 	RuleUserinfo:    uri.RoleUserInfo,
 }
 
+// zoneIdComponentTokens marks the compact parser's rules whose tokens
+// zoneIdTokens reads, those of components: the parser keeps every rule,
+// and a token of each for every character of a long path would cost a
+// hundred times the input.
+var zoneIdComponentTokens = [256]bool{
+	zoneIdCompactRulescheme:      true,
+	zoneIdCompactRuleauthority:   true,
+	zoneIdCompactRuleuserinfo:    true,
+	zoneIdCompactRuleport:        true,
+	zoneIdCompactRuleIP_literal:  true,
+	zoneIdCompactRuleIPv4address: true,
+	zoneIdCompactRulereg_name:    true,
+	zoneIdCompactRulequery:       true,
+	zoneIdCompactRulefragment:    true,
+}
+
 // zoneIdParsers holds reusable parsers of the changed grammar.
 var zoneIdParsers = sync.Pool{New: func() any { return new(zoneIdCompactParser) }}
 
@@ -197,7 +213,7 @@ var zoneIdParsers = sync.Pool{New: func() any { return new(zoneIdCompactParser) 
 func zoneIdTokens(ref string) (p uri.Parts, ok bool) {
 	tp := zoneIdParsers.Get().(*zoneIdCompactParser)
 	defer zoneIdParsers.Put(tp)
-	if !tp.Match(ref, RuleURIReference) {
+	if !tp.MatchKeeping(ref, RuleURIReference, &zoneIdComponentTokens) {
 		return p, false
 	}
 	for i, n := 0, tp.Len(); i < n; i++ {

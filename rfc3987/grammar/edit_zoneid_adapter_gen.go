@@ -39,12 +39,21 @@ func (p *zoneIdCompactParser) Match(input string, rule Rule) bool {
 // but keeps no token: the parser keeps every rule, and the tokens of a
 // long input would cost more than the match. Len is 0 after it.
 func (p *zoneIdCompactParser) Matches(input string, rule Rule) bool {
-	p.peg.matchOnly = true
+	return p.MatchKeeping(input, rule, &zoneIdCompactNoTokens)
+}
+
+// MatchKeeping is Match keeping only the tokens of the rules keep marks,
+// by the parser's own rule numbers, for a caller that reads only those:
+// Len and Token give them, in their order.
+func (p *zoneIdCompactParser) MatchKeeping(input string, rule Rule, keep *[256]bool) bool {
+	p.peg.keep = keep
 	ok := p.Match(input, rule)
-	p.peg.matchOnly = false
-	p.peg.cut(0)
+	p.peg.keep = nil
 	return ok
 }
+
+// zoneIdCompactNoTokens marks no rule of the parser (see Matches).
+var zoneIdCompactNoTokens [256]bool
 
 // Len returns the number of tokens of the last successful Match.
 func (p *zoneIdCompactParser) Len() int { return p.peg.n }

@@ -75,15 +75,16 @@ type zoneIdCompactCompiled struct {
 	// n-len(first), left from an alternative that failed.
 	more []zoneIdCompactToken
 	n    int // the number of tokens
-	// matchOnly makes add keep no token: whether the input matches is all
-	// that is asked, and a rule's token for each character of a long
-	// input would cost more than the match.
-	matchOnly bool
+	// keep, when not nil, marks the rules whose tokens add keeps: the
+	// caller reads only theirs, or none, and a token for each character
+	// of a long input, which a grammar that keeps every rule makes, would
+	// cost more than the match.
+	keep *[256]bool
 }
 
 // add adds the token of rule r, which matched s[begin:end].
 func (p *zoneIdCompactCompiled) add(r zoneIdCompactPegRule, begin, end int) {
-	if p.matchOnly {
+	if p.keep != nil && !p.keep[r] {
 		return
 	}
 	t := zoneIdCompactToken{r, uint32(begin), uint32(end)}

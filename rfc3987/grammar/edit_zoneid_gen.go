@@ -193,6 +193,22 @@ var zoneIdRoles = [zoneIdNumRules]uri.Role{
 	RuleIuserinfo:   uri.RoleUserInfo,
 }
 
+// zoneIdComponentTokens marks the compact parser's rules whose tokens
+// zoneIdTokens reads, those of components: the parser keeps every rule,
+// and a token of each for every character of a long path would cost a
+// hundred times the input.
+var zoneIdComponentTokens = [256]bool{
+	zoneIdCompactRuleiauthority:  true,
+	zoneIdCompactRuleiuserinfo:   true,
+	zoneIdCompactRuleireg_name:   true,
+	zoneIdCompactRuleiquery:      true,
+	zoneIdCompactRuleifragment:   true,
+	zoneIdCompactRulescheme:      true,
+	zoneIdCompactRuleport:        true,
+	zoneIdCompactRuleIP_literal:  true,
+	zoneIdCompactRuleIPv4address: true,
+}
+
 // zoneIdParsers holds reusable parsers of the changed grammar.
 var zoneIdParsers = sync.Pool{New: func() any { return new(zoneIdCompactParser) }}
 
@@ -200,7 +216,7 @@ var zoneIdParsers = sync.Pool{New: func() any { return new(zoneIdCompactParser) 
 func zoneIdTokens(ref string) (p uri.Parts, ok bool) {
 	tp := zoneIdParsers.Get().(*zoneIdCompactParser)
 	defer zoneIdParsers.Put(tp)
-	if !tp.Match(ref, RuleIRIReference) {
+	if !tp.MatchKeeping(ref, RuleIRIReference, &zoneIdComponentTokens) {
 		return p, false
 	}
 	for i, n := 0, tp.Len(); i < n; i++ {

@@ -18,8 +18,8 @@ func newTokenParser() *tokenParser { return new(editCompactParser) }
 // keep beyond those it holds in itself, before it knows the reference is
 // valid: under RFC 2732's edit an IPv6 address may be of any length, with
 // a token for each of its groups, and an invalid one of 50 MB is refused
-// without them. No other shape of any edit set keeps more than a few
-// (TestProfileTokensBounded).
+// without them (TestProfileTokensBounded holds every profile and edit to
+// the limit).
 const tokenLimit = 1 << 12
 
 // matchReference reports whether ref is a URI-reference under c's edits,

@@ -1,0 +1,288 @@
+package rfc3987_test
+
+import (
+	"bufio"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/rfc2396/rfc2396/internal/oracle"
+	"github.com/rfc2396/rfc2396/rfc3986"
+	rfc3986grammar "github.com/rfc2396/rfc2396/rfc3986/grammar"
+	"github.com/rfc2396/rfc2396/rfc3987"
+	"github.com/rfc2396/rfc2396/rfc3987/grammar"
+	"github.com/rfc2396/rfc2396/uri"
+)
+
+// outsideRow is a row of a file of testdata/outside: a string taken from
+// another project's test suite, a rule of RFC 3987 section 2.2, and the
+// verdict RFC 3987 gives.
+//
+// A row is tab-separated: the rule (its RFC name), the input (Go-quoted,
+// so that non-ASCII, controls and invalid UTF-8 are written exactly), the
+// verdict (valid or invalid), then any of these fields:
+//
+//   - allow=EDIT[,EDIT]: the verdict is that of the grammar with those
+//     edits (rfc3987.Allow): zone-id, bidi-formatting;
+//   - source=VERDICT: the outside suite's verdict, where it differs from
+//     RFC 3987's; the row's comment must then say which section decides;
+//   - rfc3986=VERDICT: the outside suite's verdict on the string as a URI
+//     (RFC 3986's rule of the same place: URI for IRI, URI-reference for
+//     IRI-reference), checked against package rfc3986;
+//   - "# ..." to the end of the line: a comment.
+type outsideRow struct {
+	where   string // file:line
+	rule    grammar.Rule
+	input   string
+	valid   bool
+	allow   []string
+	source  string // "" where the outside suite agrees
+	rfc3986 string // "" when the row says nothing of RFC 3986
+	comment string
+}
+
+// readOutside reads every file of testdata/outside.
+func readOutside(t *testing.T) map[string][]outsideRow {
+	t.Helper()
+	files, err := filepath.Glob("testdata/outside/*.txt")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("testdata/outside: %v, %d files", err, len(files))
+	}
+	rows := map[string][]outsideRow{}
+	for _, file := range files {
+		rows[file] = readOutsideFile(t, file)
+	}
+	return rows
+}
+
+// readOutsideFile reads one file of testdata/outside (see [outsideRow]).
+func readOutsideFile(t *testing.T, file string) []outsideRow {
+	t.Helper()
+	f, err := os.Open(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var rows []outsideRow
+	sc := bufio.NewScanner(f)
+	for n := 1; sc.Scan(); n++ {
+		line := sc.Text()
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		where := file + ":" + strconv.Itoa(n)
+		row := outsideRow{where: where}
+		if i := strings.Index(line, "\t#"); i >= 0 {
+			row.comment = strings.TrimSpace(line[i+2:])
+			line = line[:i]
+		}
+		fields := strings.Split(line, "\t")
+		if len(fields) < 3 {
+			t.Fatalf("%s: want at least 3 tab-separated fields, got %d", where, len(fields))
+		}
+		var ok bool
+		if row.rule, ok = grammar.Lookup(fields[0]); !ok {
+			t.Fatalf("%s: no rule %q", where, fields[0])
+		}
+		if row.input, err = strconv.Unquote(fields[1]); err != nil {
+			t.Fatalf("%s: input %s: %v", where, fields[1], err)
+		}
+		if row.valid, ok = verdict(fields[2]); !ok {
+			t.Fatalf("%s: verdict %q", where, fields[2])
+		}
+		for _, field := range fields[3:] {
+			key, value, _ := strings.Cut(field, "=")
+			switch key {
+			case "allow":
+				row.allow = strings.Split(value, ",")
+			case "source", "rfc3986":
+				if _, ok := verdict(value); !ok {
+					t.Fatalf("%s: %s verdict %q", where, key, value)
+				}
+				if key == "source" {
+					row.source = value
+				} else {
+					row.rfc3986 = value
+				}
+			default:
+				t.Fatalf("%s: field %q", where, field)
+			}
+		}
+		if row.source != "" {
+			if row.source == fields[2] {
+				t.Errorf("%s: source=%s is the row's own verdict", where, row.source)
+			}
+			if !strings.Contains(row.comment, "§") && !strings.Contains(row.comment, "section") {
+				t.Errorf("%s: the row disagrees with its source and its comment names no section", where)
+			}
+		}
+		rows = append(rows, row)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return rows
+}
+
+// verdict reads "valid" or "invalid".
+func verdict(s string) (valid, ok bool) {
+	return s == "valid", s == "valid" || s == "invalid"
+}
+
+// outsideGrammar is one grammar the rows run under: RFC 3987's with some
+// edits, and the ABNF oracle of the same rules.
+type outsideGrammar struct {
+	g *uri.Grammar[grammar.Rule]
+	o *oracle.ABNF
+}
+
+// grammars makes, on demand, the grammar and the oracle of each set of
+// edits the rows name.
+type grammars map[string]outsideGrammar
+
+func (gs grammars) get(t *testing.T, allow []string) outsideGrammar {
+	t.Helper()
+	key := strings.Join(allow, ",")
+	if g, ok := gs[key]; ok {
+		return g
+	}
+	g, err := rfc3987.Allow(allow...)
+	if err != nil {
+		t.Fatalf("allow %q: %v", allow, err)
+	}
+	// The oracle reads the ABNF lines of the grammar in force (an edit
+	// such as zone-id replaces IP-literal's and adds its own rules): a
+	// reading of the RFC's ABNF that shares nothing with the parsers.
+	var text strings.Builder
+	for r := range g.NumRules() {
+		text.WriteString(g.RuleInfo(grammar.Rule(r)).ABNF + "\n")
+	}
+	o, err := oracle.NewABNF(text.String())
+	if err != nil {
+		t.Fatalf("allow %q: the ABNF oracle: %v", allow, err)
+	}
+	gs[key] = outsideGrammar{g, o}
+	return gs[key]
+}
+
+// bidiFormatting reports whether s holds a character that RFC 3987
+// section 4.1 forbids and its ABNF admits: LRM, RLM, LRE, RLE, PDF, LRO,
+// RLO (U+200E, U+200F, U+202A-U+202E).
+func bidiFormatting(s string) bool {
+	return strings.ContainsFunc(s, func(r rune) bool { return r == 0x200E || r == 0x200F || r >= 0x202A && r <= 0x202E })
+}
+
+// uriRule is the rule of RFC 3986 at the place of an IRI rule.
+var uriRule = map[grammar.Rule]rfc3986grammar.Rule{
+	grammar.RuleIRI:          rfc3986grammar.RuleURI,
+	grammar.RuleIRIReference: rfc3986grammar.RuleURIReference,
+	grammar.RuleAbsoluteIRI:  rfc3986grammar.RuleAbsoluteURI,
+	grammar.RuleIrelativeRef: rfc3986grammar.RuleRelativeRef,
+}
+
+// TestOutside runs the rows of testdata/outside, strings and verdicts
+// from other projects' test suites (each file says which), through Match,
+// Matches, Valid and Parse, and through the ABNF oracle (package oracle),
+// an independent reading of section 2.2: the verdict must be the parser's
+// and, but for the prose of section 4.1, the oracle's. An error must be a
+// *rfc3987.Error whose offset is where the oracle's reading stops (or, for
+// section 4.1, at the formatting character), never inside a character.
+func TestOutside(t *testing.T) {
+	gs := grammars{}
+	total := 0
+	for file, rows := range readOutside(t) {
+		var valid, invalid int
+		for _, row := range rows {
+			if row.valid {
+				valid++
+			} else {
+				invalid++
+			}
+			checkOutside(t, gs, row)
+		}
+		if valid == 0 || invalid == 0 {
+			t.Errorf("%s: %d valid and %d invalid rows: a file should hold both", file, valid, invalid)
+		}
+		total += len(rows)
+	}
+	t.Logf("%d rows", total)
+}
+
+// checkOutside checks one row (see [TestOutside]).
+func checkOutside(t *testing.T, gs grammars, row outsideRow) {
+	t.Helper()
+	og := gs.get(t, row.allow)
+	g, rule, in := og.g, row.rule, row.input
+	if got := g.Matches(rule, in); got != row.valid {
+		t.Errorf("%s: %s %q: Matches says %t, the row %t", row.where, rule, in, got, row.valid)
+	}
+	err := g.Match(rule, in)
+	if (err == nil) != row.valid {
+		t.Errorf("%s: %s %q: Match says %v, the row valid=%t", row.where, rule, in, err, row.valid)
+	}
+	if rule == grammar.RuleIRIReference {
+		if got := g.Valid(in); got != row.valid {
+			t.Errorf("%s: %q: Valid says %t, the row %t", row.where, in, got, row.valid)
+		}
+		if _, perr := g.Parse(in); (perr == nil) != row.valid {
+			t.Errorf("%s: %q: Parse says %v, the row valid=%t", row.where, in, perr, row.valid)
+		}
+	}
+	if row.valid && (rule == grammar.RuleIRI || rule == grammar.RuleAbsoluteIRI || rule == grammar.RuleIrelativeRef) {
+		// An IRI, an irelative-ref or an absolute-IRI is an IRI-reference.
+		if !g.Valid(in) {
+			t.Errorf("%s: %q: a valid %s that Valid refuses", row.where, in, rule)
+		}
+	}
+
+	// The oracle: the ABNF alone, which admits section 4.1's characters.
+	lifted := bidiFormatting(in) && !slices.Contains(row.allow, "bidi-formatting")
+	oracleWant := row.valid
+	if lifted {
+		if row.valid {
+			t.Errorf("%s: %q holds a bidirectional formatting character, which section 4.1 forbids, and the row says valid", row.where, in)
+		}
+		lg := gs.get(t, append(slices.Clone(row.allow), "bidi-formatting"))
+		oracleWant = lg.g.Matches(rule, in)
+	}
+	if got := og.o.Match(rule.String(), in); got != oracleWant {
+		t.Errorf("%s: %s %q: the ABNF oracle says %t, want %t", row.where, rule, in, got, oracleWant)
+	}
+
+	if err != nil {
+		var e *rfc3987.Error
+		if !errors.As(err, &e) {
+			t.Fatalf("%s: %s %q: error %T %v", row.where, rule, in, err, err)
+		}
+		switch {
+		case e.Offset < 0 || e.Offset > len(in):
+			t.Errorf("%s: %s %q: offset %d outside the input", row.where, rule, in, e.Offset)
+		case !atCharacter(in, e.Offset):
+			t.Errorf("%s: %s %q: offset %d is inside a character", row.where, rule, in, e.Offset)
+		case e.Prose != "":
+			r, _ := utf8.DecodeRuneInString(in[e.Offset:])
+			if !lifted || !bidiFormatting(string(r)) {
+				t.Errorf("%s: %s %q: prose error at %d (%q): %v", row.where, rule, in, e.Offset, r, err)
+			}
+		case !oracleWant:
+			if want := og.o.ViablePrefix(rule.String(), in); e.Offset != want {
+				t.Errorf("%s: %s %q: offset %d, the oracle's reading stops at %d: %v", row.where, rule, in, e.Offset, want, err)
+			}
+		}
+	}
+
+	if row.rfc3986 != "" {
+		r3986, ok := uriRule[rule]
+		if !ok {
+			t.Fatalf("%s: rfc3986= on rule %s, which has no RFC 3986 twin here", row.where, rule)
+		}
+		if got := rfc3986.Matches(r3986, in); got != (row.rfc3986 == "valid") {
+			t.Errorf("%s: %s %q: rfc3986.Matches says %t, the source %s", row.where, r3986, in, got, row.rfc3986)
+		}
+	}
+}

@@ -3,13 +3,13 @@ package rfc3987_test
 import (
 	"bufio"
 	"errors"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
-	"unicode/utf8"
 
 	"github.com/rfc2396/rfc2396/internal/oracle"
 	"github.com/rfc2396/rfc2396/rfc3986"
@@ -264,14 +264,13 @@ func checkOutside(t *testing.T, gs grammars, row outsideRow) {
 			t.Errorf("%s: %s %q: offset %d outside the input", row.where, rule, in, e.Offset)
 		case !atCharacter(in, e.Offset):
 			t.Errorf("%s: %s %q: offset %d is inside a character", row.where, rule, in, e.Offset)
-		case e.Prose != "":
-			r, _ := utf8.DecodeRuneInString(in[e.Offset:])
-			if !lifted || !bidiFormatting(string(r)) {
-				t.Errorf("%s: %s %q: prose error at %d (%q): %v", row.where, rule, in, e.Offset, r, err)
+		default:
+			bidiAt := -1
+			if lifted {
+				bidiAt = strings.IndexFunc(in, func(r rune) bool { return bidiFormatting(string(r)) })
 			}
-		case !oracleWant:
-			if want := og.o.ViablePrefix(rule.String(), in); e.Offset != want {
-				t.Errorf("%s: %s %q: offset %d, the oracle's reading stops at %d: %v", row.where, rule, in, e.Offset, want, err)
+			if want := refusedAt(og.o, rule.String(), in, oracleWant, bidiAt); e.Offset != want {
+				t.Errorf("%s: %s %q: offset %d, want %d (the oracle's reading stops at %d): %v", row.where, rule, in, e.Offset, want, og.o.ViablePrefix(rule.String(), in), err)
 			}
 		}
 	}
@@ -284,5 +283,157 @@ func checkOutside(t *testing.T, gs grammars, row outsideRow) {
 		if got := rfc3986.Matches(r3986, in); got != (row.rfc3986 == "valid") {
 			t.Errorf("%s: %s %q: rfc3986.Matches says %t, the source %s", row.where, r3986, in, got, row.rfc3986)
 		}
+	}
+}
+
+// outsideSpecials are characters and byte sequences at the edges of what
+// section 2.2 and section 4.1 allow, which TestOutsideDerived puts into
+// derived strings: the ends of ucschar's and iprivate's ranges and what
+// lies just beyond them (noncharacters, U+E0000-U+E0FFF), the
+// bidirectional formatting characters and their neighbours that the
+// ABNF admits (ZWNJ, ZWJ, the isolates), controls, and byte sequences
+// that are not UTF-8 (a surrogate's encoding, over-long forms, a sequence
+// cut short, a code point past U+10FFFF), with the delimiters and
+// percent-encodings of the syntax.
+var outsideSpecials = []string{
+	"\u0000", "\u007f", "\u0080", "\u009f", "\u00a0", "\ud7ff", "\ue000", "\uf8ff", "\uf900",
+	"\ufdcf", "\ufdd0", "\ufdef", "\ufdf0", "\uffef", "\ufff0", "\ufffd", "\ufffe", "\uffff",
+	"\U00010000", "\U0001fffd", "\U0001fffe", "\U0001ffff", "\U000e0000", "\U000e0fff", "\U000e1000",
+	"\U000efffd", "\U000efffe", "\U000f0000", "\U000ffffd", "\U000ffffe", "\U00100000", "\U0010fffd",
+	"\U0010fffe", "\U0010ffff", "\u200c", "\u200d", "\u200e", "\u200f", "\u202a", "\u202b", "\u202c",
+	"\u202d", "\u202e", "\u2066", "\u2069", "\u061c",
+	"\xed\xa0\x80", "\xed\xbf\xbf", "\xc0\xaf", "\xe0\x80\xaf", "\xf0\x80\x80\xaf", "\xe2\x80", "\xf4\x90\x80\x80", "\xff",
+	"%", "%2", "%25", "%zz", "%C3%A9", "[", "]", ":", "@", "/", "?", "#", " ", "\\",
+}
+
+// TestOutsideDerived holds the grammar to the ABNF oracle on strings
+// the oracle's generator derives from each rule of section 2.2 (and of
+// the grammar each edit makes), on mutations of them, and on them with
+// one of [outsideSpecials] put in at a random place: the verdict of
+// Match, Matches and, for IRI-reference, Valid and Parse; an error's
+// offset; and, for a valid IRI-reference, the components Parse reports,
+// against Appendix B's split of RFC 3986 and the oracle's reading of the
+// authority. Section 4.1's prose is the one difference the ABNF does not
+// know: a string that holds a bidirectional formatting character is
+// refused, at that character, unless bidi-formatting is allowed.
+// RFC2396_LONG=1 runs ten times as many strings.
+func TestOutsideDerived(t *testing.T) {
+	perRule := 40
+	if os.Getenv("RFC2396_LONG") != "" {
+		perRule = 400
+	}
+	gs := grammars{}
+	for _, allow := range [][]string{nil, {"zone-id"}, {"bidi-formatting"}} {
+		og := gs.get(t, allow)
+		gen := oracle.NewGeneratorOf(og.o.Definitions(), 3987)
+		r := rand.New(rand.NewPCG(3987, uint64(len(allow))))
+		checked, reported := 0, 0
+		fail := func(format string, args ...any) {
+			t.Helper()
+			if reported++; reported <= 30 {
+				t.Errorf("allow %q: "+format, append([]any{allow}, args...)...)
+			}
+		}
+		for rule := range grammar.Rule(og.g.NumRules()) {
+			name := og.g.RuleInfo(rule).Name
+			for range perRule {
+				d := gen.DeriveName(name)
+				at := 0
+				if len(d) > 0 {
+					at = r.IntN(len(d) + 1)
+				}
+				special := outsideSpecials[r.IntN(len(outsideSpecials))]
+				for _, s := range []string{d, gen.Mutate(d), d[:at] + special + d[at:]} {
+					checked++
+					checkDerived(og, rule, name, s, slices.Contains(allow, "bidi-formatting"), fail)
+				}
+			}
+		}
+		t.Logf("allow %q: %d strings", allow, checked)
+	}
+}
+
+// refusedAt is where an error should put the first byte no valid string
+// can have: where the ABNF oracle's reading stops, or before it the first
+// of section 4.1's characters (bidiAt, -1 for none or where the edit
+// bidi-formatting allows them), which no string of the language with the
+// section's prose has anywhere.
+func refusedAt(o *oracle.ABNF, rule, s string, abnf bool, bidiAt int) int {
+	if abnf {
+		return bidiAt
+	}
+	if at := o.ViablePrefix(rule, s); bidiAt < 0 || at < bidiAt {
+		return at
+	}
+	return bidiAt
+}
+
+// checkDerived checks one string of [TestOutsideDerived].
+func checkDerived(og outsideGrammar, rule grammar.Rule, name, s string, bidiAllowed bool, fail func(string, ...any)) {
+	abnf := og.o.Match(name, s)
+	bidiAt := -1
+	if !bidiAllowed {
+		bidiAt = strings.IndexFunc(s, func(r rune) bool { return bidiFormatting(string(r)) })
+	}
+	want := abnf && bidiAt < 0
+	err := og.g.Match(rule, s)
+	if got := og.g.Matches(rule, s); got != want || (err == nil) != want {
+		fail("%s %q: Matches %t, Match %v; the ABNF says %t (section 4.1's characters at %d)", name, s, got, err, abnf, bidiAt)
+		return
+	}
+	if err != nil {
+		var e *rfc3987.Error
+		switch {
+		case !errors.As(err, &e):
+			fail("%s %q: error %T", name, s, err)
+		case e.Offset != refusedAt(og.o, name, s, abnf, bidiAt):
+			fail("%s %q: offset %d, want %d (the oracle's reading stops at %d, section 4.1's first character is at %d): %v",
+				name, s, e.Offset, refusedAt(og.o, name, s, abnf, bidiAt), og.o.ViablePrefix(name, s), bidiAt, err)
+		case abnf && e.Prose == "":
+			fail("%s %q: refused at %d, for section 4.1's character, with no prose: %v", name, s, e.Offset, err)
+		}
+	}
+	if rule != grammar.RuleIRIReference {
+		return
+	}
+	if og.g.Valid(s) != want {
+		fail("Valid(%q) = %t, want %t", s, !want, want)
+	}
+	u, perr := og.g.Parse(s)
+	if (perr == nil) != want {
+		fail("Parse(%q): %v, want valid=%t", s, perr, want)
+		return
+	}
+	if perr != nil {
+		return
+	}
+	if u.String() != s {
+		fail("Parse(%q).String() = %q", s, u.String())
+	}
+	split := oracle.SplitB(s)
+	oc := func(c rfc3987.Component) oracle.Component { return oracle.Component{Value: c.Value, Defined: c.Defined} }
+	if oc(u.Scheme()) != split.Scheme || oc(u.Authority()) != split.Authority || u.Path() != split.Path ||
+		oc(u.Query()) != split.Query || oc(u.Fragment()) != split.Fragment {
+		fail("Parse(%q): components %q %q %q %q %q, Appendix B's %q %q %q %q %q", s,
+			u.Scheme().Value, u.Authority().Value, u.Path(), u.Query().Value, u.Fragment().Value,
+			split.Scheme.Value, split.Authority.Value, split.Path, split.Query.Value, split.Fragment.Value)
+		return
+	}
+	if !split.Authority.Defined {
+		if u.HostKind() != rfc3987.NoHost {
+			fail("Parse(%q): no authority, host kind %s", s, u.HostKind().Code())
+		}
+		return
+	}
+	names := oracle.AuthorityRules{Authority: "iauthority", IPLiteral: "IP-literal", IPv4: "IPv4address", RegName: "ireg-name"}
+	a, ok := og.o.ReadAuthority(names, split.Authority.Value)
+	if !ok {
+		fail("Parse(%q): the authority %q is not an iauthority to the oracle", s, split.Authority.Value)
+		return
+	}
+	if oc(u.UserInfo()) != a.UserInfo || oc(u.Host()) != a.Host || oc(u.Port()) != a.Port || u.HostKind().Code() != a.HostKind {
+		fail("Parse(%q): userinfo %q host %q (%s) port %q; the oracle reads %q %q (%s) %q", s,
+			u.UserInfo().Value, u.Host().Value, u.HostKind().Code(), u.Port().Value,
+			a.UserInfo.Value, a.Host.Value, a.HostKind, a.Port.Value)
 	}
 }

@@ -139,6 +139,10 @@ func verdict(s string) (valid, ok bool) {
 type outsideGrammar struct {
 	g *uri.Grammar[grammar.Rule]
 	o *oracle.ABNF
+	// uri is RFC 3986's grammar with the same edits (but for
+	// bidi-formatting, which is RFC 3987's alone): over ASCII the two
+	// grammars are one, rule for rule.
+	uri *uri.Grammar[rfc3986grammar.Rule]
 }
 
 // grammars makes, on demand, the grammar and the oracle of each set of
@@ -166,7 +170,17 @@ func (gs grammars) get(t *testing.T, allow []string) outsideGrammar {
 	if err != nil {
 		t.Fatalf("allow %q: the ABNF oracle: %v", allow, err)
 	}
-	gs[key] = outsideGrammar{g, o}
+	var uriEdits []string
+	for _, e := range allow {
+		if e != "bidi-formatting" {
+			uriEdits = append(uriEdits, e)
+		}
+	}
+	ug, err := rfc3986.Allow(uriEdits...)
+	if err != nil {
+		t.Fatalf("rfc3986: allow %q: %v", uriEdits, err)
+	}
+	gs[key] = outsideGrammar{g, o, ug}
 	return gs[key]
 }
 
@@ -353,6 +367,22 @@ func TestOutsideDerived(t *testing.T) {
 	}
 }
 
+// uriTwin returns the rule of RFC 3986 that stands where the RFC 3987 rule
+// named name does: "IRI" for "URI", "irelative-ref" for "relative-ref",
+// "ipath-abempty" for "path-abempty"; false for ucschar and iprivate,
+// which RFC 3986 has no counterpart of, and iunreserved, whose ASCII is
+// unreserved's.
+func uriTwin(name string) (rfc3986grammar.Rule, bool) {
+	twin := strings.Replace(name, "IRI", "URI", 1)
+	if strings.HasPrefix(twin, "i") && twin != "iunreserved" {
+		twin = twin[1:]
+	}
+	if twin == "unreserved" {
+		twin = "iunreserved"
+	}
+	return rfc3986grammar.Lookup(twin)
+}
+
 // refusedAt is where an error should put the first byte no valid string
 // can have: where the ABNF oracle's reading stops, or before it the first
 // of section 4.1's characters (bidiAt, -1 for none or where the edit
@@ -376,6 +406,12 @@ func checkDerived(og outsideGrammar, rule grammar.Rule, name, s string, bidiAllo
 		bidiAt = strings.IndexFunc(s, func(r rune) bool { return bidiFormatting(string(r)) })
 	}
 	want := abnf && bidiAt < 0
+	if twin, ok := uriTwin(name); ok && isASCII(s) {
+		// Every character beyond RFC 3986's is beyond ASCII (section 2.2).
+		if got := og.uri.Matches(twin, s); got != want {
+			fail("%s %q: RFC 3987 says %t, RFC 3986's %s %t", name, s, want, twin, got)
+		}
+	}
 	err := og.g.Match(rule, s)
 	if got := og.g.Matches(rule, s); got != want || (err == nil) != want {
 		fail("%s %q: Matches %t, Match %v; the ABNF says %t (section 4.1's characters at %d)", name, s, got, err, abnf, bidiAt)
@@ -436,4 +472,14 @@ func checkDerived(og outsideGrammar, rule grammar.Rule, name, s string, bidiAllo
 			u.UserInfo().Value, u.Host().Value, u.HostKind().Code(), u.Port().Value,
 			a.UserInfo.Value, a.Host.Value, a.HostKind, a.Port.Value)
 	}
+}
+
+// isASCII reports whether s is all ASCII.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }

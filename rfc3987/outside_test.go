@@ -447,7 +447,9 @@ func checkDerived(og outsideGrammar, rule grammar.Rule, name, s string, bidiAllo
 		fail("Parse(%q).String() = %q", s, u.String())
 	}
 	split := oracle.SplitB(s)
-	oc := func(c rfc3987.Component) oracle.Component { return oracle.Component{Value: c.Value, Defined: c.Defined} }
+	oc := func(c rfc3987.Component) oracle.Component {
+		return oracle.Component{Value: c.Value, Defined: c.Defined}
+	}
 	if oc(u.Scheme()) != split.Scheme || oc(u.Authority()) != split.Authority || u.Path() != split.Path ||
 		oc(u.Query()) != split.Query || oc(u.Fragment()) != split.Fragment {
 		fail("Parse(%q): components %q %q %q %q %q, Appendix B's %q %q %q %q %q", s,

@@ -320,10 +320,11 @@ var outsideSpecials = []string{
 // the oracle's generator derives from each rule of section 2.2 (and of
 // the grammar each edit makes), on mutations of them, and on them with
 // one of [outsideSpecials] put in at a random place: the verdict of
-// Match, Matches and, for IRI-reference, Valid and Parse; an error's
-// offset; and, for a valid IRI-reference, the components Parse reports,
-// against Appendix B's split of RFC 3986 and the oracle's reading of the
-// authority. Section 4.1's prose is the one difference the ABNF does not
+// Match, Matches, ParseTree and, for IRI-reference, Valid and Parse; an
+// error's offset; for a valid IRI-reference, the components Parse
+// reports, against Appendix B's split of RFC 3986 and the oracle's reading
+// of the authority; and, for an ASCII string, the verdict of RFC 3986's
+// twin rule. Section 4.1's prose is the one difference the ABNF does not
 // know: a string that holds a bidirectional formatting character is
 // refused, at that character, unless bidi-formatting is allowed.
 // RFC2396_LONG=1 runs ten times as many strings.
@@ -424,6 +425,14 @@ func checkDerived(og outsideGrammar, rule grammar.Rule, name, s string, bidiAllo
 		case abnf && e.Prose == "":
 			fail("%s %q: refused at %d, for section 4.1's character, with no prose: %v", name, s, e.Offset, err)
 		}
+	}
+	// The reference parser peg generates from rfc3987.peg, which gives
+	// the parse tree: the same verdict, and a root that spans s.
+	tree, terr := og.g.ParseTree(rule, s)
+	if (terr == nil) != want {
+		fail("ParseTree(%s, %q): %v, want valid=%t", name, s, terr, want)
+	} else if terr == nil && (tree.Rule != rule || tree.Begin != 0 || tree.End != len(s)) {
+		fail("ParseTree(%s, %q): the root is %s [%d, %d)", name, s, og.g.RuleInfo(tree.Rule).Name, tree.Begin, tree.End)
 	}
 	if rule != grammar.RuleIRIReference {
 		return

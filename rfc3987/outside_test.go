@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rfc2396/rfc2396/format"
 	"github.com/rfc2396/rfc2396/internal/oracle"
 	"github.com/rfc2396/rfc2396/rfc3986"
 	rfc3986grammar "github.com/rfc2396/rfc2396/rfc3986/grammar"
@@ -184,6 +185,12 @@ func bidiFormatting(s string) bool {
 	return strings.ContainsFunc(s, func(r rune) bool { return r == 0x200E || r == 0x200F || r >= 0x202A && r <= 0x202E })
 }
 
+// jsonSchemaFormat is the checker of JSON Schema's format for a rule.
+var jsonSchemaFormat = map[grammar.Rule]func(string) error{
+	grammar.RuleIRI:          format.IRI,
+	grammar.RuleIRIReference: format.IRIReference,
+}
+
 // uriRule is the rule of RFC 3986 at the place of an IRI rule.
 var uriRule = map[grammar.Rule]rfc3986grammar.Rule{
 	grammar.RuleIRI:          rfc3986grammar.RuleURI,
@@ -194,11 +201,12 @@ var uriRule = map[grammar.Rule]rfc3986grammar.Rule{
 
 // TestOutside runs the rows of testdata/outside, strings and verdicts
 // from other projects' test suites (each file says which), through Match,
-// Matches, Valid and Parse, and through the ABNF oracle (package oracle),
-// an independent reading of section 2.2: the verdict must be the parser's
-// and, but for the prose of section 4.1, the oracle's. An error must be a
-// *rfc3987.Error whose offset is where the oracle's reading stops (or, for
-// section 4.1, at the formatting character), never inside a character.
+// Matches, Valid, Parse and JSON Schema's formats (package format), and
+// through the ABNF oracle (package oracle), an independent reading of
+// section 2.2: the verdict must be the parser's and, but for the prose of
+// section 4.1, the oracle's. An error must be a *rfc3987.Error whose
+// offset is where the oracle's reading stops (or, for section 4.1, at the
+// formatting character before it), never inside a character.
 func TestOutside(t *testing.T) {
 	gs := grammars{}
 	total := 0
@@ -283,6 +291,14 @@ func checkOutside(t *testing.T, gs grammars, row outsideRow) {
 			if want := refusedAt(og.o, rule.String(), in, oracleWant, bidiAt); e.Offset != want {
 				t.Errorf("%s: %s %q: offset %d, want %d (the oracle's reading stops at %d): %v", row.where, rule, in, e.Offset, want, og.o.ViablePrefix(rule.String(), in), err)
 			}
+		}
+	}
+
+	// JSON Schema's formats iri and iri-reference (package format) are
+	// the rules IRI and IRI-reference with section 4.1.
+	if check := jsonSchemaFormat[rule]; check != nil && len(row.allow) == 0 {
+		if ferr := check(in); (ferr == nil) != row.valid {
+			t.Errorf("%s: %q: the JSON Schema format says %v, the row valid=%t", row.where, in, ferr, row.valid)
 		}
 	}
 

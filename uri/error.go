@@ -95,7 +95,7 @@ func (e *Error[R]) Syntax() (input string, offset int, rule, expected string) {
 	if e == nil {
 		return "", 0, "", ""
 	}
-	return e.Input, e.Offset, e.Rule.String(), e.Expected
+	return e.Input, e.Offset, e.ruleName(e.Rule), e.Expected
 }
 
 // ruleName is the RFC name of r: the grammar's, which knows the rules an

@@ -117,7 +117,7 @@ func (r *faceReader[R]) setContext(c Context) { r.ctx = c }
 // start rule.
 func (r *faceReader[R]) Read(ru Rule, in string, explain bool) Reading {
 	res := r.GrammarReader.Read(ru, in, explain)
-	if rl, ok := ru.(R); !ok || rl != r.g.Start() || len(r.g.Allowed()) > 0 {
+	if rl, ok := grammarRule[R](ru); !ok || rl != r.g.Start() || len(r.g.Allowed()) > 0 {
 		return res
 	}
 	fields, err := r.f.Read(in, r.ctx)

@@ -335,18 +335,47 @@ func (r *GrammarReader[R]) StartRule() string { return r.g.RuleInfo(r.g.Start())
 // published.
 func (r *GrammarReader[R]) Profile() string { return strings.Join(r.g.Allowed(), ",") }
 
-// LookupRule finds a rule of the grammar.
+// LookupRule finds a rule of the grammar. The rule's String is the name
+// the grammar in force gives it ([namedRule]).
 func (r *GrammarReader[R]) LookupRule(name string) (Rule, error) {
 	ru, ok := r.g.Lookup(name)
 	if !ok {
 		return nil, fmt.Errorf("no rule named %q in %s; its rules are: %s", name, r.g.AppendixA(), strings.Join(r.g.RuleNames(), " "))
 	}
-	return ru, nil
+	return namedRule[R]{ru, r.g.RuleInfo(ru).Name}, nil
+}
+
+// namedRule is a rule of a GrammarReader's grammar with the name the
+// grammar in force gives it: R's own String knows only the rules of the
+// grammar as published, and calls those an edit adds (RFC 6874's ZoneID
+// and IPv6addrz under zone-id) "Rule(invalid)".
+type namedRule[R uri.Rule] struct {
+	rule R
+	name string
+}
+
+// String is the rule's RFC name.
+func (n namedRule[R]) String() string { return n.name }
+
+// grammarRule is the rule of R that ru, from LookupRule, stands for; false
+// for a rule of another grammar.
+func grammarRule[R uri.Rule](ru Rule) (R, bool) {
+	switch x := ru.(type) {
+	case namedRule[R]:
+		return x.rule, true
+	case R:
+		return x, true
+	}
+	var none R
+	return none, false
 }
 
 // Read checks in against ru (explain does not apply).
 func (r *GrammarReader[R]) Read(ru Rule, in string, _ bool) Reading {
-	rl := ru.(R)
+	rl, ok := grammarRule[R](ru)
+	if !ok {
+		return Reading{Err: fmt.Errorf("%s: %v is not a rule of %s", r.g.Name(), ru, r.g.Spec())}
+	}
 	u := &r.u
 	var res Reading
 	whole := r.g.IsWhole(rl)
@@ -400,7 +429,11 @@ func (r *GrammarReader[R]) editsNeeded(ru R, in string) []string {
 
 // Tree is the parse tree of in as ru.
 func (r *GrammarReader[R]) Tree(ru Rule, in string) (*TreeNode, error) {
-	root, err := r.g.ParseTree(ru.(R), in)
+	rl, ok := grammarRule[R](ru)
+	if !ok {
+		return nil, fmt.Errorf("%s: %v is not a rule of %s", r.g.Name(), ru, r.g.Spec())
+	}
+	root, err := r.g.ParseTree(rl, in)
 	if err != nil {
 		return nil, err
 	}
@@ -409,7 +442,8 @@ func (r *GrammarReader[R]) Tree(ru Rule, in string) (*TreeNode, error) {
 
 // treeOf converts a parse tree into TreeNodes.
 func (r *GrammarReader[R]) treeOf(n *uri.Node[R]) *TreeNode {
-	t := &TreeNode{Rule: n.Rule.String(), Begin: n.Begin, End: n.End, CharLevel: r.g.RuleInfo(n.Rule).CharacterLevel}
+	info := r.g.RuleInfo(n.Rule) // the grammar in force names the rules an edit adds
+	t := &TreeNode{Rule: info.Name, Begin: n.Begin, End: n.End, CharLevel: info.CharacterLevel}
 	for _, c := range n.Children {
 		t.Children = append(t.Children, r.treeOf(c))
 	}

@@ -1,7 +1,9 @@
 package report
 
 import (
+	"errors"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -9,6 +11,7 @@ import (
 
 	"github.com/rfc2396/rfc2396/parser"
 	"github.com/rfc2396/rfc2396/rfc3986"
+	"github.com/rfc2396/rfc2396/rfc3987"
 )
 
 // TestBaseCache holds BaseCache.Resolve and Relativize to Profile's for the
@@ -65,6 +68,61 @@ func TestGrammarReaderRelativize(t *testing.T) {
 			if got != want || (gotErr == nil) != (wantErr == nil) || gotErr != nil && gotErr.Error() != wantErr.Error() {
 				t.Fatalf("Relativize(%q, %q) = %q, %v; want %q, %v", base, ref, got, gotErr, want, wantErr)
 			}
+		}
+	}
+}
+
+// TestGrammarReaderEditRuleNames checks that a reader of a grammar with an
+// edit names the rules the edit adds as the edit's grammar does, where the
+// rule type's own String knows only the grammar as published: the rule
+// LookupRule finds (parse's header and "rule" field), the nodes of Tree,
+// and the rule of an error (Syntax, the JSON error's "rule").
+func TestGrammarReaderEditRuleNames(t *testing.T) {
+	g3986, err := rfc3986.Allow("zone-id")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g3987, err := rfc3987.Allow("zone-id")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rd := range []Reader{NewGrammarReader(g3986), NewGrammarReader(g3987)} {
+		for _, name := range []string{"ZoneID", "IPv6addrz", "IP-literal"} {
+			ru, err := rd.LookupRule(name)
+			if err != nil {
+				t.Fatalf("%s: %v", rd.Standard(), err)
+			}
+			if ru.String() != name {
+				t.Errorf("%s: LookupRule(%q) is named %q", rd.Standard(), name, ru.String())
+			}
+		}
+		lit, _ := rd.LookupRule("IP-literal")
+		tree, err := rd.Tree(lit, "[fe80::1%25en1]")
+		if err != nil {
+			t.Fatalf("%s: %v", rd.Standard(), err)
+		}
+		var names []string
+		var walk func(*TreeNode)
+		walk = func(n *TreeNode) {
+			names = append(names, n.Rule)
+			for _, c := range n.Children {
+				walk(c)
+			}
+		}
+		walk(tree)
+		if want := []string{"IP-literal", "IPv6addrz", "IPv6address", "h16", "h16", "ZoneID", "unreserved", "unreserved", "unreserved"}; !slices.Equal(names, want) {
+			t.Errorf("%s: the tree's rules are %q, want %q", rd.Standard(), names, want)
+		}
+		zone, _ := rd.LookupRule("IPv6addrz")
+		res := rd.Read(zone, "fe80::1%25", false)
+		var e interface {
+			Syntax() (input string, offset int, rule, expected string)
+		}
+		if !errors.As(res.Err, &e) {
+			t.Fatalf("%s: %v", rd.Standard(), res.Err)
+		}
+		if _, offset, rule, _ := e.Syntax(); offset != 10 || rule != "IPv6addrz" {
+			t.Errorf("%s: the error is at %d in %q, want 10 in IPv6addrz: %v", rd.Standard(), offset, rule, res.Err)
 		}
 	}
 }

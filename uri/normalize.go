@@ -119,7 +119,19 @@ func normalizeParsed[R Rule](u *URI[R], opts []NormalizeOption) string {
 			nz.writeNormalized(&b, u.UserInfo().Value, false)
 			b.WriteByte('@')
 		}
-		nz.writeNormalized(&b, u.Host().Value, true)
+		host := u.Host().Value
+		if addr, zone, ok := strings.Cut(host, "%25"); ok && strings.HasPrefix(host, "[") {
+			// An IP-literal with RFC 6874's zone ID (under the edit
+			// zone-id): the address is case-insensitive, the zone is
+			// not known to be (RFC 6874 leaves it to the system; Linux's
+			// interface names tell case apart), so only its
+			// percent-encodings are normalized.
+			nz.writeNormalized(&b, addr, true)
+			b.WriteString("%25")
+			nz.writeNormalized(&b, zone, false)
+		} else {
+			nz.writeNormalized(&b, host, true)
+		}
 		if u.Port().Defined && u.Port().Value != "" && u.Port().Value != cfg.ports[scheme] {
 			b.WriteByte(':')
 			b.WriteString(u.Port().Value)

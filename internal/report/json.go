@@ -265,6 +265,16 @@ func writeEscaped(w *Buffer, s string) bool {
 		}
 		if c >= utf8.RuneSelf {
 			if r, size := utf8.DecodeRuneInString(s[i:]); r != utf8.RuneError || size > 1 {
+				if r == 0x85 || r == 0x2028 || r == 0x2029 {
+					// NEL and the line and paragraph separators: valid
+					// in a JSON string, but line breaks to readers that
+					// split a stream of records on them (JavaScript,
+					// Python's splitlines), so escaped, as
+					// encoding/json escapes the last two.
+					b = w.spill(append(b, s[start:i]...))
+					b = append(b, '\\', 'u', hexDigits[r>>12], hexDigits[r>>8&15], hexDigits[r>>4&15], hexDigits[r&15])
+					start = i + size
+				}
 				i += size - 1 // valid UTF-8: written as it is
 				continue
 			}

@@ -50,9 +50,10 @@ func TestWriteString(t *testing.T) {
 		{"\x00\x1f\x7f\x80\xff", `"\u0000\u001f\u007f\ufffd\ufffd"`},
 		{"http://h/caf\xc3\xa9", `"http://h/café"`},
 		{"http://例え.jp/", `"http://例え.jp/"`},
-		{"\xe4\xbe", `"\ufffd\ufffd"`},           // a character cut short
-		{"\xed\xa0\x80", `"\ufffd\ufffd\ufffd"`}, // a surrogate, not UTF-8
-		{"\u0085\u2028", "\"\u0085\u2028\""},     // valid UTF-8, as it is
+		{"\xe4\xbe", `"\ufffd\ufffd"`},                 // a character cut short
+		{"\xed\xa0\x80", `"\ufffd\ufffd\ufffd"`},       // a surrogate, not UTF-8
+		{"\u0085\u2028\u2029", `"\u0085\u2028\u2029"`}, // line breaks to some readers, escaped
+		{"a\u2028b\u00e9", `"a\u2028bé"`},
 		{"0123456789abcdef\"", `"0123456789abcdef\""`},
 		{"01234567\x7f", `"01234567\u007f"`},
 	} {

@@ -59,14 +59,15 @@ type coreFace struct {
 	// Escape is whether the manifest has "escape": the byte sets of
 	// escape_gen.go, which the escape tables are made of.
 	Escape bool
-	// FragData is whether the grammar has a fragment, whose raw set
-	// (fragmentBytes) the escape tables hold.
-	FragData      bool
-	Roles         []coreRole
-	Escapes       []coreEscape
-	Prose         []proseManifest
-	Edits         []coreEdit
-	NormalizeText string
+	// QueryData and FragData are whether the escape tables hold the raw
+	// set of a query (queryBytes) and of a fragment (fragmentBytes), which
+	// a grammar without those components has no constant for.
+	QueryData, FragData bool
+	Roles               []coreRole
+	Escapes             []coreEscape
+	Prose               []proseManifest
+	Edits               []coreEdit
+	NormalizeText       string
 }
 
 // EngineEdits reports whether an edit of f changes the ABNF, and so has
@@ -101,6 +102,12 @@ type coreEdit struct {
 // ("Scheme" for uri.RoleScheme), which the native token parser calls
 // directly, inlined.
 type coreRole struct{ Rule, Role, Method string }
+
+// Slash reports whether an escape table of f takes a path, whose "/"
+// stays raw (the set slash).
+func (f coreFace) Slash() bool {
+	return slices.ContainsFunc(f.Escapes, func(e coreEscape) bool { return e.Path })
+}
 
 // coreEscape is a rule Escape supports: its Go constant, the Go names of
 // the sets its characters and its first character are left raw from,
@@ -265,6 +272,7 @@ func coreFaceOf(m *manifest, defs []bnf.Definition) (coreFace, error) {
 					return f, fmt.Errorf("%s: escape.raw: const %s is not one the face knows (queryBytes, fragmentBytes)", m.File(), r.Const)
 				}
 				e.Raw = set
+				f.QueryData = f.QueryData || set == "queryData"
 				f.FragData = f.FragData || set == "fragData"
 			}
 		}

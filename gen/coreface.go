@@ -225,7 +225,7 @@ func coreFaceOf(m *manifest, defs []bnf.Definition) (coreFace, error) {
 	f.Scheme, f.UserInfo = component("scheme"), component("userinfo")
 	f.RegName, f.Query = component("reg-name"), component("query")
 	if len(missing) > 0 {
-		return f, fmt.Errorf("%s: face.components has no %s", m.File(), strings.Join(missing, ", "))
+		return f, fmt.Errorf("%s: face.components has no %s, which the API of a URI reference (Parse, Resolve, Normalize, ...) reads; a grammar without them has a value-only face (\"value_only\": true: the grammar value, whose Parse reads the components there are)", m.File(), strings.Join(missing, ", "))
 	}
 	for _, w := range m.Face.Whole {
 		if !has(w) {

@@ -62,6 +62,7 @@ func TestManifests(t *testing.T) {
 		{`{"grammar": "x.peg"}`, "no abnf, dir, import, start"},
 		{`{"grammar": "x.peg", "abnf": "x.abnf", "dir": "../x", "import": "a/../x", "start": "s", "spec": "s", "collection": "c", "compact_what": "w", "compact_keep": ["s"], "site": {"name": "x"}}`, "not a clean path"},
 		{`{"grammar": "x.peg", "abnf": "x.abnf", "dir": "x", "import": "a/x", "start": "s", "spec": "s", "collection": "c", "compact_what": "w", "compact_keep": ["s"], "explain": "both", "site": {"name": "x"}}`, `explain is "both"`},
+		{`{"grammar": "x.peg", "abnf": "x.abnf", "dir": "x", "import": "a/x", "start": "s", "spec": "s", "collection": "c", "compact_what": "w", "compact_keep": ["s"], "site": {"name": "x", "title": "T", "notation": "ABNF"}}`, `no site.spec_url, site.grouping, which the grammar's pages (site/data/x) show; "no_site": true`},
 	} {
 		file := filepath.Join(dir, "m.json")
 		if err := os.WriteFile(file, []byte(c.json), 0o644); err != nil {
@@ -77,7 +78,7 @@ func TestManifests(t *testing.T) {
 // NAME.manifest.json may leave out.
 func TestManifestDefaults(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "rfcx.manifest.json")
-	src := `{"import": "example.com/m/rfcx", "start": "s", "spec": "RFC X", "collection": "Appendix A", "compact_keep": ["s"]}`
+	src := `{"import": "example.com/m/rfcx", "start": "s", "spec": "RFC X", "collection": "Appendix A", "compact_keep": ["s"], "no_site": true}`
 	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -35,6 +35,12 @@ var coreEditsTemplate string
 //go:embed coretokens.go.tmpl
 var coreTokensTemplate string
 
+// coreTokensTestTemplate is the test that holds the two token parsers of
+// a face with components to each other: tokens_gen_test.go.
+//
+//go:embed coretokenstest.go.tmpl
+var coreTokensTestTemplate string
+
 // coreFace is what the templates take.
 type coreFace struct {
 	Manifest, Package, Import string
@@ -119,8 +125,9 @@ type coreEscape struct {
 }
 
 // writeCoreFace writes the face of f into dir: face_gen.go,
-// tokens_other_gen.go and tokens_js_gen.go, and, if an edit of f changes
-// the ABNF, edits_gen.go and edits_playground_gen.go.
+// tokens_other_gen.go and tokens_js_gen.go; for a face with components,
+// tokens_gen_test.go; and, if an edit of f changes the ABNF, edits_gen.go
+// and edits_playground_gen.go.
 func writeCoreFace(dir string, f coreFace) error {
 	face, err := executeTemplate("coreface", coreFaceTemplate, f)
 	if err != nil {
@@ -131,6 +138,13 @@ func writeCoreFace(dir string, f coreFace) error {
 		return err
 	}
 	files := map[string][]byte{"face_gen.go": face, "tokens_other_gen.go": native, "tokens_js_gen.go": js}
+	if len(f.Roles) > 0 {
+		if files["tokens_gen_test.go"], err = executeTemplate("coretokenstest", coreTokensTestTemplate, f); err != nil {
+			return err
+		}
+	} else if err := removeFile(dir + "/tokens_gen_test.go"); err != nil {
+		return err // a face whose components are gone has no tokens to compare
+	}
 	if f.EngineEdits() {
 		all, play, err := executeSplit("coreedits", coreEditsTemplate, "-- playground --", f)
 		if err != nil {

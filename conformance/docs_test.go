@@ -40,7 +40,7 @@ func committedCounts(t *testing.T) map[string]suiteCounts {
 		std := string(st)
 		s, err := conformance.ReadDir(filepath.Join("..", "testdata", "vectors", std))
 		if err != nil {
-			t.Fatal(err)
+			t.Fatalf("%v (generate.go's line \"go run ./cmd/rfc2396 vectors --standard %s\" writes the suite of every standard of the registry)", err, std)
 		}
 		c := suiteCounts{size: [5]int{len(s.Validity), len(s.Components), len(s.Resolve), len(s.Normalize), len(s.Equivalence)}}
 		c.graded = c.size

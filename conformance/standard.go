@@ -11,6 +11,7 @@ import (
 	"github.com/rfc2396/rfc2396/internal/oracle"
 	"github.com/rfc2396/rfc2396/internal/report"
 	"github.com/rfc2396/rfc2396/parser"
+	grammar3986 "github.com/rfc2396/rfc2396/rfc3986/grammar"
 	"github.com/rfc2396/rfc2396/uri"
 )
 
@@ -92,6 +93,9 @@ type std struct {
 	// as the RFC's published grammar does (oracle.Facts): the RFC's
 	// examples are cases only where it does. Made on first use.
 	asPublished func() func(refs ...string) bool
+	// published3986 is the oracle of RFC 3986's Appendix A as published,
+	// made on first use by narrowerThan3986.
+	published3986 func() *oracle.Oracle3986
 	// references says the start rule's strings are URI references, with
 	// components, a resolution and a normal form (see [Standards]); a
 	// suite of another grammar has its validity cases only.
@@ -129,6 +133,7 @@ func newStd(name Standard, profile string) (*std, error) {
 	} else if err := s.familyOf(name, profile); err != nil {
 		return nil, err
 	}
+	s.published3986 = sync.OnceValue(oracle.NewPublished3986)
 	s.byName = map[string]*bnf.Definition{}
 	for i := range s.defs {
 		s.byName[s.defs[i].Name] = &s.defs[i]
@@ -367,19 +372,46 @@ func (s *std) resolve(base, ref string) (string, error) {
 }
 
 // refusedNormalForm returns the normal form of in that the grammar in
-// force refused, when normalizing in failed so: RFC 2396's Normalize says
-// so with a *parser.ComposeError holding the syntax error; otherwise the
-// syntax error is about another string than in, the normal form
-// recomposed.
+// force refused, when normalizing in failed so: RFC 2396's Normalize and
+// the core's (package uri) say so with a *parser.ComposeError or a
+// *uri.ComposeError holding the syntax error; otherwise the syntax error
+// is about another string than in, the normal form recomposed.
 func (s *std) refusedNormalForm(in string, err error) (string, bool) {
 	var c2396 *parser.ComposeError
 	if errors.As(err, &c2396) {
 		return c2396.Ref, c2396.Err != nil
 	}
+	var core *uri.ComposeError
+	if errors.As(err, &core) {
+		return core.Ref, core.Err != nil
+	}
 	if syn, ok := report.SyntaxOf(err); ok {
 		return syn.Input, syn.Input != in
 	}
 	return "", false
+}
+
+// derives reports whether the oracle derives each of refs from the start
+// rule.
+func (s *std) derives(refs ...string) bool {
+	for _, ref := range refs {
+		if ok, _ := s.oracleMatch(s.start, ref); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// narrowerThan3986 reports whether ref, which the grammar's start rule
+// does not derive, is nonetheless a URI-reference of RFC 3986 as
+// published: a string that the normalization of RFC 3986 section 6 can
+// make of one of the grammar's references when the grammar's language is
+// a part of RFC 3986's (RFC 8089's file-URI). Never for RFC 2396.
+func (s *std) narrowerThan3986(ref string) bool {
+	if !s.family() || s.derives(ref) {
+		return false
+	}
+	return s.published3986().Match(grammar3986.RuleURIReference, ref)
 }
 
 // normalize is the project's normal form of ref.

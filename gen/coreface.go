@@ -35,6 +35,12 @@ var coreEditsTemplate string
 //go:embed coretokens.go.tmpl
 var coreTokensTemplate string
 
+// coreTokensTestTemplate is the test that holds the two token parsers of
+// a face with components to each other: tokens_gen_test.go.
+//
+//go:embed coretokenstest.go.tmpl
+var coreTokensTestTemplate string
+
 // coreFace is what the templates take.
 type coreFace struct {
 	Manifest, Package, Import string
@@ -59,14 +65,15 @@ type coreFace struct {
 	// Escape is whether the manifest has "escape": the byte sets of
 	// escape_gen.go, which the escape tables are made of.
 	Escape bool
-	// FragData is whether the grammar has a fragment, whose raw set
-	// (fragmentBytes) the escape tables hold.
-	FragData      bool
-	Roles         []coreRole
-	Escapes       []coreEscape
-	Prose         []proseManifest
-	Edits         []coreEdit
-	NormalizeText string
+	// QueryData and FragData are whether the escape tables hold the raw
+	// set of a query (queryBytes) and of a fragment (fragmentBytes), which
+	// a grammar without those components has no constant for.
+	QueryData, FragData bool
+	Roles               []coreRole
+	Escapes             []coreEscape
+	Prose               []proseManifest
+	Edits               []coreEdit
+	NormalizeText       string
 }
 
 // EngineEdits reports whether an edit of f changes the ABNF, and so has
@@ -102,6 +109,12 @@ type coreEdit struct {
 // directly, inlined.
 type coreRole struct{ Rule, Role, Method string }
 
+// Slash reports whether an escape table of f takes a path, whose "/"
+// stays raw (the set slash).
+func (f coreFace) Slash() bool {
+	return slices.ContainsFunc(f.Escapes, func(e coreEscape) bool { return e.Path })
+}
+
 // coreEscape is a rule Escape supports: its Go constant, the Go names of
 // the sets its characters and its first character are left raw from,
 // whether it is a path (whose "/" stays raw), and the constant of its
@@ -112,8 +125,9 @@ type coreEscape struct {
 }
 
 // writeCoreFace writes the face of f into dir: face_gen.go,
-// tokens_other_gen.go and tokens_js_gen.go, and, if an edit of f changes
-// the ABNF, edits_gen.go and edits_playground_gen.go.
+// tokens_other_gen.go and tokens_js_gen.go; for a face with components,
+// tokens_gen_test.go; and, if an edit of f changes the ABNF, edits_gen.go
+// and edits_playground_gen.go.
 func writeCoreFace(dir string, f coreFace) error {
 	face, err := executeTemplate("coreface", coreFaceTemplate, f)
 	if err != nil {
@@ -124,6 +138,13 @@ func writeCoreFace(dir string, f coreFace) error {
 		return err
 	}
 	files := map[string][]byte{"face_gen.go": face, "tokens_other_gen.go": native, "tokens_js_gen.go": js}
+	if len(f.Roles) > 0 {
+		if files["tokens_gen_test.go"], err = executeTemplate("coretokenstest", coreTokensTestTemplate, f); err != nil {
+			return err
+		}
+	} else if err := removeFile(dir + "/tokens_gen_test.go"); err != nil {
+		return err // a face whose components are gone has no tokens to compare
+	}
 	if f.EngineEdits() {
 		all, play, err := executeSplit("coreedits", coreEditsTemplate, "-- playground --", f)
 		if err != nil {
@@ -218,7 +239,7 @@ func coreFaceOf(m *manifest, defs []bnf.Definition) (coreFace, error) {
 	f.Scheme, f.UserInfo = component("scheme"), component("userinfo")
 	f.RegName, f.Query = component("reg-name"), component("query")
 	if len(missing) > 0 {
-		return f, fmt.Errorf("%s: face.components has no %s", m.File(), strings.Join(missing, ", "))
+		return f, fmt.Errorf("%s: face.components has no %s, which the API of a URI reference (Parse, Resolve, Normalize, ...) reads; a grammar without them has a value-only face (\"value_only\": true: the grammar value, whose Parse reads the components there are)", m.File(), strings.Join(missing, ", "))
 	}
 	for _, w := range m.Face.Whole {
 		if !has(w) {
@@ -265,6 +286,7 @@ func coreFaceOf(m *manifest, defs []bnf.Definition) (coreFace, error) {
 					return f, fmt.Errorf("%s: escape.raw: const %s is not one the face knows (queryBytes, fragmentBytes)", m.File(), r.Const)
 				}
 				e.Raw = set
+				f.QueryData = f.QueryData || set == "queryData"
 				f.FragData = f.FragData || set == "fragData"
 			}
 		}

@@ -94,7 +94,7 @@ func resolveImports(m *manifest, ref *pegFile) ([]importedRule, error) {
 		}
 		for _, name := range imp.Rules {
 			if !named[pegName(name)] {
-				return nil, fmt.Errorf("%s: imports: %s names no rule %s", m.File(), m.Grammar, name)
+				return nil, fmt.Errorf("%s: imports: %s names no rule %s; import only the rules it names, and name one that only the manifest uses (escape's reserved) in its helper_entry_points rule (\"helper_entry_points <- START / %s\")", m.File(), m.Grammar, name, pegName(name))
 			}
 			if err := add(pegName(name)); err != nil {
 				return nil, err

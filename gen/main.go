@@ -116,7 +116,7 @@ func main() {
 	if err != nil {
 		discardStaged()
 		fmt.Fprintln(os.Stderr, "gen:", err)
-		fmt.Fprintln(os.Stderr, "gen: nothing written: the tree is as it was")
+		fmt.Fprintln(os.Stderr, "gen: nothing written (not even what the lines above say was): the tree is as it was")
 		os.Exit(1)
 	}
 	if err := commitStaged(); err != nil {

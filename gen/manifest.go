@@ -215,6 +215,20 @@ func readManifest(file string) (*manifest, error) {
 	if !strings.HasSuffix(m.Import, "/"+m.Dir) {
 		return nil, fmt.Errorf("%s: import %q does not end in dir %q", file, m.Import, m.Dir)
 	}
+	if !m.NoSite {
+		var none []string
+		for _, f := range []struct{ name, value string }{
+			{"site.title", m.Site.Title}, {"site.spec_url", m.Site.SpecURL},
+			{"site.notation", m.Site.Notation}, {"site.grouping", m.Site.Grouping},
+		} {
+			if f.value == "" {
+				none = append(none, f.name)
+			}
+		}
+		if len(none) > 0 {
+			return nil, fmt.Errorf("%s: no %s, which the grammar's pages (site/data/%s) show; \"no_site\": true leaves the pages out", file, strings.Join(none, ", "), m.Site.Name)
+		}
+	}
 	m.Site.Spec, m.Site.ABNF, m.Site.PEG = m.Spec, m.ABNF, m.Grammar
 	return m, nil
 }

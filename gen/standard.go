@@ -335,7 +335,7 @@ func standardEscape(m *manifest, g *automaton.Grammar) ([]byte, error) {
 	match := func(rule, s string) (bool, error) {
 		i, ok := g.Index(rule)
 		if !ok {
-			return false, fmt.Errorf("%s: escape: %s has no rule %s", m.File(), m.Spec, rule)
+			return false, fmt.Errorf("%s: escape: %s has no rule %s; define it in %s, or import it from the grammar that does (\"imports\", docs/adding-a-grammar.md)", m.File(), m.Spec, rule, m.Grammar)
 		}
 		return g.Lazy(i, 0).Match(s), nil
 	}

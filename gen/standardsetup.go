@@ -109,4 +109,5 @@ func reportGenerateLines(m *manifest) {
 	if _, err := statInput(referencePEGOutput(m)); err != nil {
 		notef("gen: %s is not there yet: run the peg and gen patch lines (without //go:generate), then the go test line\n", referencePEGOutput(m))
 	}
+	notef("gen: then the package's doc.go and tests and the explain table's rows, and, to offer %s in the command line, the site and the conformance suite, the lines docs/adding-a-grammar.md lists under \"Into the tools\"\n", m.Spec)
 }

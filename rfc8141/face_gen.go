@@ -84,7 +84,6 @@ var (
 	unreserved = syntax.ByteSetOf(unreservedBytes)
 	queryData  = syntax.ByteSetOf(unreservedBytes + queryBytes)
 	fragData   = syntax.ByteSetOf(unreservedBytes + fragmentBytes)
-	slash      = syntax.ByteSetOf("/")
 )
 
 // escapeTables holds what Escape knows of each rule it supports. The path

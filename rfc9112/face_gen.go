@@ -97,7 +97,6 @@ var roles = [grammar.NumRules]uri.Role{
 var (
 	unreserved = syntax.ByteSetOf(unreservedBytes)
 	queryData  = syntax.ByteSetOf(unreservedBytes + queryBytes)
-	slash      = syntax.ByteSetOf("/")
 )
 
 // escapeTables holds what Escape knows of each rule it supports. The path

@@ -37,7 +37,7 @@ func TestVectorsDownload(t *testing.T) {
 			h.ServeHTTP(w, httptest.NewRequest("GET", "/"+name, nil))
 			committed, err := os.ReadFile(filepath.Join("..", "testdata", "vectors", string(std), f))
 			if err != nil {
-				t.Fatal(err)
+				t.Fatalf("%v (generate.go's line \"go run ./cmd/rfc2396 vectors --standard %s\" writes the suite of every standard of the registry)", err, std)
 			}
 			if w.Code != 200 || !bytes.Equal(w.Body.Bytes(), committed) {
 				t.Errorf("GET /%s: status %d, %d bytes; want 200 and the %d bytes of testdata/vectors/%s/%s", name, w.Code, w.Body.Len(), len(committed), std, f)

@@ -896,7 +896,7 @@ func TestPlaySamples(t *testing.T) {
 	}
 	for _, st := range report.Standards() {
 		if !st.Profiles() && !seen[st.Name] {
-			t.Errorf("no sample reads %s (%s)", st.Name, st.Spec)
+			t.Errorf("no sample reads %s (%s): add one to the playground's Samples (site.go)", st.Name, st.Spec)
 		}
 	}
 }

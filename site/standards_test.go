@@ -252,7 +252,7 @@ func TestEveryStandard(t *testing.T) {
 		}
 		g := s.grammar(st.Name)
 		if g == nil {
-			t.Errorf("%s: no pages (data/%s)", st.Name, st.Name)
+			t.Errorf("%s: no pages (data/%s), which gen standard writes from a manifest with \"site\" and without \"no_site\" (docs/adding-a-grammar.md)", st.Name, st.Name)
 			continue
 		}
 		if code, _ := get("/g/" + st.Name + "/"); code != http.StatusOK {

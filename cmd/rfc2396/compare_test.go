@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -16,6 +17,7 @@ import (
 	"github.com/rfc2396/rfc2396/parser"
 	"github.com/rfc2396/rfc2396/rfc3986"
 	"github.com/rfc2396/rfc2396/rfc3987"
+	"github.com/rfc2396/rfc2396/uri"
 )
 
 // errText is an error's message, "" for none.
@@ -57,23 +59,69 @@ type compareSide struct {
 	parse func(string) (report.Components, error)
 }
 
-// compareSides are the standards compare takes, each read by its package.
+// compareSides are the standards compare takes (compareChoices, from the
+// registry), RFC 3986 and RFC 3987 each read by its package, any other by
+// a reader of its grammar value (readerSide).
 func compareSides(t *testing.T) []compareSide {
 	t.Helper()
-	sides := []compareSide{
-		{report.StandardRFC3986, func(s string) (report.Components, error) {
+	packages := map[string]func(string) (report.Components, error){
+		report.StandardRFC3986: func(s string) (report.Components, error) {
 			u, err := rfc3986.Parse(s)
 			return report.ComponentsOf(u), err
-		}},
-		{report.StandardRFC3987, func(s string) (report.Components, error) {
+		},
+		report.StandardRFC3987: func(s string) (report.Components, error) {
 			u, err := rfc3987.Parse(s)
 			return report.ComponentsOf(u), err
-		}},
+		},
 	}
-	if got := compareChoices(); got != "rfc3986|rfc3987" {
-		t.Fatalf("compareChoices() = %q; the test reads rfc3986|rfc3987", got)
+	var sides []compareSide
+	for name := range strings.SplitSeq(compareChoices(), "|") {
+		if parse, ok := packages[name]; ok {
+			sides = append(sides, compareSide{name, parse})
+			continue
+		}
+		sides = append(sides, readerSide(t, name))
+	}
+	for name := range packages {
+		if !slices.ContainsFunc(sides, func(s compareSide) bool { return s.name == name }) {
+			t.Errorf("compare does not take %s (compareChoices() = %q)", name, compareChoices())
+		}
 	}
 	return sides
+}
+
+// readerSide reads the references of the standard named name as parse
+// does, by a reader of its grammar value: its start rule's components.
+func readerSide(t *testing.T, name string) compareSide {
+	t.Helper()
+	st, err := report.LookupStandard(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rd := st.NewReader(nil)
+	start, err := rd.LookupRule(rd.StartRule())
+	if err != nil {
+		t.Fatal(err)
+	}
+	kinds := map[string]uri.HostKind{} // "" and "none": NoHost
+	for _, k := range []uri.HostKind{uri.IPLiteral, uri.IPv4, uri.RegName} {
+		kinds[k.Code()] = k
+	}
+	return compareSide{name, func(s string) (report.Components, error) {
+		res := rd.Read(start, s, false)
+		if res.Err != nil {
+			return report.Components{}, res.Err
+		}
+		if res.View == nil {
+			t.Fatalf("%s: %q is valid and has no components", name, s)
+		}
+		v := res.View
+		c := func(x parser.Component) uri.Component { return uri.Component(x) }
+		return report.Components{
+			Scheme: c(v.Scheme), Authority: c(v.Authority), UserInfo: c(v.UserInfo), Host: c(v.Host), Port: c(v.Port),
+			Path: v.Path, Query: c(v.Query), Fragment: c(v.Fragment), HostKind: kinds[v.HostKind.Code],
+		}, nil
+	}}
 }
 
 func checkComparerVerdicts(t *testing.T, side compareSide, refs []string) {

@@ -294,7 +294,7 @@ func newTarget(name string) (*target, error) {
 	}
 	p, ok := parser.LookupProfile(profile)
 	if !ok {
-		return nil, fmt.Errorf("site/data/%s: no RFC 2396 profile of that name", name)
+		return nil, fmt.Errorf("site/data/%s: no standard of the tools' registry (internal/report's Standards) and no RFC 2396 profile of that name: a grammar's pages need it in the registry, or \"no_site\": true in its manifest (docs/adding-a-grammar.md)", name)
 	}
 	o := oracle.NewFor(p.Edits())
 	t.match = func(rule, s string) error {

@@ -21,8 +21,9 @@ import (
 
 // RewriteExplainTable rewrites the table at path: comment lines, blank
 // lines and each row's rule and input stay as they are; its offset, path,
-// alternative path and expected text become what explain says. lookup
-// finds a rule by the name the row gives.
+// alternative path and expected text become what explain says. A row of
+// two fields, a rule and an input, is a new one, which it completes.
+// lookup finds a rule by the name the row gives.
 func RewriteExplainTable[R fmt.Stringer](path string, explain func(R, string) Explanation[R], lookup func(string) (R, bool)) error {
 	src, err := os.ReadFile(path)
 	if err != nil {
@@ -70,8 +71,8 @@ func rewritten[R fmt.Stringer](path, src string, explain func(R, string) Explana
 			continue
 		}
 		fields := strings.Split(line, "\t")
-		if len(fields) != 6 {
-			return "", fmt.Errorf("%s:%d: want 6 tab-separated fields, got %d", path, n+1, len(fields))
+		if len(fields) != 6 && len(fields) != 2 {
+			return "", fmt.Errorf("%s:%d: want 6 tab-separated fields, or 2 (a new row's rule and input, which -update-explain completes), got %d", path, n+1, len(fields))
 		}
 		rule, ok := lookup(fields[0])
 		if !ok {

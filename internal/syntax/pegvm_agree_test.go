@@ -3,6 +3,8 @@ package syntax_test
 import (
 	"math/rand/v2"
 	"os"
+	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/rfc2396/rfc2396/grammar/bnf"
@@ -47,6 +49,24 @@ func TestReferenceVM(t *testing.T) {
 	agree(t, every, derivations, "rfc9112", rfc9112.NewReferenceParser(), rfc9112.NewReferenceVM(), rfc9112.NumRules, rfc9112.Definitions(), seeds)
 	agree(t, every, derivations, "rfc8141", rfc8141.NewReferenceParser(), rfc8141.NewReferenceVM(), rfc8141.NumRules, rfc8141.Definitions(), seeds)
 	agree(t, every, derivations, "rfc6570", rfc6570.NewReferenceParser(), rfc6570.NewReferenceVM(), rfc6570.NumRules, rfc6570.Definitions(), seeds)
+	checkedEveryVM(t, "rfc3986", "rfc3987", "rfc9112", "rfc8141", "rfc6570")
+}
+
+// checkedEveryVM fails for a grammar package (NAME/grammar, which gen
+// standard writes) whose ReferenceVM TestReferenceVM does not check:
+// checked are the NAMEs it does.
+func checkedEveryVM(t *testing.T, checked ...string) {
+	t.Helper()
+	vms, err := filepath.Glob("../../*/grammar/reference_vm_gen.go")
+	if err != nil || len(vms) == 0 {
+		t.Fatalf("the grammar packages' ReferenceVMs: %v %v", vms, err)
+	}
+	for _, vm := range vms {
+		name := filepath.Base(filepath.Dir(filepath.Dir(vm)))
+		if !slices.Contains(checked, name) {
+			t.Errorf("%s/grammar has a ReferenceVM that TestReferenceVM does not check: add an agree line for it, and its testdata to the seeds (docs/adding-a-grammar.md)", name)
+		}
+	}
 }
 
 // parser is what a grammar package's ReferenceParser and ReferenceVM

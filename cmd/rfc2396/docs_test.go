@@ -334,3 +334,28 @@ func (e textEdits) apply(t *testing.T, path, text string) {
 		t.Fatal(err)
 	}
 }
+
+// TestPackageDocUsage holds the usage lines of the package comment (what
+// go doc shows) to those of the commands, which take their --standard
+// choices from the tools' registry: a command or a standard added is
+// added there too.
+func TestPackageDocUsage(t *testing.T) {
+	src, err := os.ReadFile("main.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc []string
+	for line := range strings.Lines(string(src)) {
+		if rest, ok := strings.CutPrefix(line, "//\trfc2396 "); ok {
+			doc = append(doc, strings.TrimSuffix(rest, "\n"))
+		}
+	}
+	var want []string
+	for _, c := range commands() {
+		want = append(want, c.usage)
+	}
+	want = append(want, "help [COMMAND]", "--version (or -v, or version)")
+	if diff := cmp.Diff(want, doc); diff != "" {
+		t.Errorf("main.go's usage lines differ from the commands' (-commands +main.go):\n%s", diff)
+	}
+}

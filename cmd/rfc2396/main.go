@@ -1,6 +1,8 @@
 // Command rfc2396 checks, explains and resolves URI references strictly by
 // RFC 2396, by RFC 3986 with --standard rfc3986, and IRIs by RFC 3987
-// with --standard rfc3987.
+// with --standard rfc3987; it checks HTTP request-targets (RFC 9112), URNs
+// (RFC 8141) and URI Templates (RFC 6570) with --standard rfc9112, rfc8141
+// and rfc6570.
 //
 // Usage:
 //
@@ -9,17 +11,17 @@
 //	rfc2396 resolve [--standard rfc2396|rfc3986|rfc3987] [--json | -q [--summary]] [--compat-scheme] [--dotdot keep|remove|refuse] [--profile NAME] [--allow EDIT,...] [-f FILE]... BASE [REF ...]
 //	rfc2396 normalize [--standard rfc2396|rfc3986|rfc3987|rfc8141] [--to-iri] [--json | -q [--summary]] [--profile NAME] [--allow EDIT,...] [-f FILE]... [REF ...]
 //	rfc2396 relativize [--standard rfc2396|rfc3986|rfc3987] [--json] [--profile NAME] [--allow EDIT,...] [-f FILE]... BASE [TARGET ...]
-//	rfc2396 compare [--json] [--base BASE] [-f FILE]... [REF ...]
+//	rfc2396 equivalent [--standard rfc2396|rfc3986|rfc3987|rfc8141] [--profile NAME] [--allow EDIT,...] [--json] A B
+//	rfc2396 compare [--standard rfc3986|rfc3987] [--json] [--base BASE] [-f FILE]... [REF ...]
 //	rfc2396 lint [-v] [--json] [--standard rfc2396|rfc3986|rfc3987] [--profile NAME] [--allow EDIT,...] [--relative] [--base URI] [--default-base URI] [--type auto|text|html|markdown|mime] [--max-line BYTES] [FILE ...]
 //	rfc2396 escape --component RULE [--json] [STRING ...]
 //	rfc2396 unescape [--json] [STRING ...]
 //	rfc2396 expand [--vars FILE] TEMPLATE...
 //	rfc2396 serve [--addr 127.0.0.1:8396]
-//	rfc2396 site DIR
-//	rfc2396 vectors [--standard rfc2396|rfc3986|rfc3987] [--profile NAME] [--seed N] --out DIR
-//	rfc2396 coverage [--standard rfc2396|rfc3986|rfc3987] [--profile NAME] [--rule NAME] [--json] [--missing] [-f FILE]... [REF ...]
-//	rfc2396 grade [--standard rfc2396|rfc3986|rfc3987] [--profile NAME] [--suite DIR] [--json] [--timeout D] [--show N] [--run PATTERN] [--skip PATTERN] -- COMMAND [ARG ...]
-//	rfc2396 equivalent [--standard rfc2396|rfc3986|rfc3987|rfc8141] [--profile NAME] [--allow EDIT,...] [--json] A B
+//	rfc2396 site [--force] [--no-playground] DIR
+//	rfc2396 vectors [--standard rfc2396|rfc3986|rfc3987|rfc9112|rfc8141|rfc6570] [--profile NAME] [--seed N] --out DIR
+//	rfc2396 coverage [--standard rfc2396|rfc3986|rfc3987|rfc9112|rfc8141|rfc6570] [--profile NAME] [--rule NAME] [--json] [--missing] [-f FILE]... [REF ...]
+//	rfc2396 grade [--standard rfc2396|rfc3986|rfc3987|rfc9112|rfc8141|rfc6570] [--profile NAME] [--suite DIR] [--json] [--timeout D] [--show N] [--run PATTERN] [--skip PATTERN] -- COMMAND [ARG ...]
 //	rfc2396 completion bash|zsh
 //	rfc2396 help [COMMAND]
 //	rfc2396 --version (or -v, or version)

@@ -73,7 +73,9 @@ func NormalizePercentEncoding(component string) string {
 // see [HostToASCII]) and says generic case normalization of non-ASCII
 // characters should be avoided; only its percent-encodings' hex digits
 // are uppercased. This is where IRIs differ from RFC 3986, whose reg-name
-// holds US-ASCII only.
+// holds US-ASCII only. [Normalize] does otherwise, as section 5.3.2.3's
+// route through URIs does: it lowercases the ASCII letters of every host
+// (docs/rfc3987.md says why the two sections cannot both hold).
 func NormalizeHostCase(host string) string {
 	ascii := true
 	for i := 0; i < len(host); i++ {

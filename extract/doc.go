@@ -32,7 +32,11 @@
 //     digit (Unicode L, M, N); it then makes the reference invalid, and the
 //     error shows its code point, since RFC 2396 requires it to be escaped.
 //     Any other non-ASCII character (punctuation such as “ ” « » 。, symbols,
-//     non-breaking space, invalid UTF-8) ends the run.
+//     non-breaking space, invalid UTF-8) ends the run, except a
+//     bidirectional formatting character (RFC 3987 section 4.1's LRM, RLM,
+//     LRE, RLE, PDF, LRO, RLO) that a character of the run follows: it is
+//     inside the reference, which it makes invalid, rather than cutting it
+//     unseen.
 //
 // The prefix "URL:" (any case, with or without whitespace after it) is
 // dropped, with a [NoteURLPrefix]; the span then starts after it.

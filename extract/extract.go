@@ -212,11 +212,44 @@ func (s *scanner) tokenEnd(i int) (end int, colon bool) {
 		}
 		size, tok := runeClass(src, i)
 		if !tok {
+			if j := pastBidiFormatting(src, i); j > i && continuesToken(src, j) {
+				// Inside the candidate, not after it: the invisible
+				// character is the reference's, and the grammar's
+				// verdict on it (RFC 3987 section 4.1 refuses it) is
+				// the reader's to see, where ending the candidate
+				// there would report what is before it and drop the
+				// rest unseen.
+				i = j
+				continue
+			}
 			return i, colon
 		}
 		i += size
 	}
 	return i, colon
+}
+
+// pastBidiFormatting returns the index after the bidirectional formatting
+// characters at src[i:] (RFC 3987 section 4.1's LRM, RLM, LRE, RLE, PDF,
+// LRO and RLO: U+200E, U+200F, U+202A-U+202E), i if there are none.
+func pastBidiFormatting(src []byte, i int) int {
+	for i+2 < len(src) && src[i] == 0xe2 && src[i+1] == 0x80 && (src[i+2] == 0x8e || src[i+2] == 0x8f || 0xaa <= src[i+2] && src[i+2] <= 0xae) {
+		i += 3
+	}
+	return i
+}
+
+// continuesToken reports whether the character at src[i] may continue a
+// bare candidate.
+func continuesToken(src []byte, i int) bool {
+	if i >= len(src) {
+		return false
+	}
+	if c := src[i]; c < 0x80 {
+		return class[c]&clToken != 0
+	}
+	_, tok := runeClass(src, i)
+	return tok
 }
 
 // schemeColon returns the index of the ":" that ends a scheme at the start

@@ -36,8 +36,11 @@ func BuildTree[R comparable, N any](p Tokens[R], calls func(parent, child R) boo
 			k--
 		}
 		var children []N
-		for _, c := range stack[k:] {
-			children = append(children, c.node)
+		if n := len(stack) - k; n > 0 {
+			children = make([]N, n)
+			for j, c := range stack[k:] {
+				children[j] = c.node
+			}
 		}
 		stack = append(stack[:k], entry{r, b, e, node(r, b, e, children)})
 	}

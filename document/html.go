@@ -88,8 +88,9 @@ const htmlSpace = " \t\n\f\r"
 // the next candidate of chain.
 func readHTML(r io.Reader, part string, chain []candidate, opts *Options, emit func(*Reference) error) error {
 	maxLine := opts.maxLine()
-	z := html.NewTokenizer(r)
-	z.SetMaxBuf(maxLine)
+	in := &htmlInput{r: r, limit: maxLine}
+	z := html.NewTokenizer(in)
+	in.z = z
 	h := &htmlRefs{emit: emit, fallback: establish(chain), chain: chain, budget: htmlHold(maxLine), checkOnly: opts.CheckOnly, noBase: opts.NoBase}
 	if opts.Transient {
 		h.mem = &refMemory{}
@@ -102,7 +103,7 @@ func readHTML(r io.Reader, part string, chain []candidate, opts *Options, emit f
 	}
 	var refs []tokenRef // the references of one token
 	var tag []byte      // a copy of a start tag's bytes
-	pos := &tokenPos{line: 1}
+	pos := &tokenPos{in: in, line: 1}
 	skipText := false // inside script or style
 	for {
 		tt := z.Next()
@@ -124,20 +125,20 @@ func readHTML(r io.Reader, part string, chain []candidate, opts *Options, emit f
 		case html.StartTagToken, html.SelfClosingTagToken:
 			name, hasAttr := z.TagName()
 			a := atom.Lookup(name)
-			elName := tagName(a, name)
-			skipText = tt == html.StartTagToken && (elName == "script" || elName == "style")
-			if tt == html.StartTagToken && (elName == "noscript" || elName == "noframes" || elName == "noembed") {
+			start := tt == html.StartTagToken
+			skipText = start && (a == atom.Script || a == atom.Style)
+			if start && (a == atom.Noscript || a == atom.Noframes || a == atom.Noembed) {
 				// Their content is markup for readers without scripts,
 				// frames or plug-ins: read its links, as a browser
 				// without them would.
 				z.NextIsNotRawText()
 			}
 			if attrs := urlAttributes(a); hasAttr && attrs != nil {
-				// Only the name is lower-cased yet; the values are
-				// located in the tag as written.
+				// Only the name is lower-cased yet: a copy keeps the
+				// tag as written.
 				tag = append(tag[:0], pos.raw...)
-				pos.raw = tag
-				refs = tagRefs(z, tag, elName, attrs, part, pos.at, h.mem, refs)
+				vals := tagValues{raw: pos.raw, tag: tag, from: len(name) + 1, last: -1}
+				refs = vals.refs(z, a.String(), attrs, part, pos.at, h.mem, refs)
 			}
 		case html.EndTagToken:
 			skipText = false
@@ -146,10 +147,14 @@ func readHTML(r io.Reader, part string, chain []candidate, opts *Options, emit f
 				refs = t.refs(pos, refs)
 			}
 		}
-		sortByOffset(refs)
-		for _, ref := range refs {
-			if err := h.add(ref); err != nil {
-				return err
+		if len(refs) > 0 {
+			if len(refs) > 1 {
+				sortByOffset(refs)
+			}
+			for _, ref := range refs {
+				if err := h.add(ref); err != nil {
+					return err
+				}
 			}
 		}
 		pos.end()
@@ -157,57 +162,96 @@ func readHTML(r io.Reader, part string, chain []candidate, opts *Options, emit f
 	return h.flush()
 }
 
-// tokenPos locates the bytes of the current token in the input; it finds
-// the token's line breaks only when a position in it is asked for.
+// htmlInput is what the tokenizer reads: the input, with its line breaks
+// noted as it passes, so that the position of a byte of the current token
+// costs nothing until a reference asks for one, and the token size limit
+// (Options.MaxLine) set on the tokenizer only for a token that reaches it.
+//
+// The tokenizer's own limit ([html.Tokenizer.SetMaxBuf]) is checked on
+// every byte it reads; set from the start it is a sixth of the reader's
+// time. It changes nothing for a token shorter than the limit, so Read
+// gives the tokenizer no more than the current token's limit minus one
+// byte, and sets the limit when the tokenizer asks for the byte that
+// reaches it: every token then meets the limit as if it had been set
+// from the start.
+type htmlInput struct {
+	r     io.Reader
+	z     *html.Tokenizer
+	limit int // the longest token, plus one byte
+	// read counts the bytes given to the tokenizer; tokenStart is where
+	// the token it reads starts.
+	read, tokenStart int
+	// nls holds the offsets of the line breaks given to the tokenizer;
+	// those before head are passed.
+	nls  []int
+	head int
+}
+
+// Read reads into p for the tokenizer.
+func (in *htmlInput) Read(p []byte) (int, error) {
+	if room := in.limit - 1 - (in.read - in.tokenStart); room > 0 {
+		p = p[:min(len(p), room)]
+	} else {
+		in.z.SetMaxBuf(in.limit)
+	}
+	if in.head > 0 && in.head >= len(in.nls)/2 {
+		// The passed line breaks are the older half: drop them.
+		n := copy(in.nls, in.nls[in.head:])
+		in.nls, in.head = in.nls[:n], 0
+	}
+	n, err := in.r.Read(p)
+	for i := 0; i < n; {
+		j := bytes.IndexByte(p[i:n], '\n')
+		if j < 0 {
+			break
+		}
+		in.nls = append(in.nls, in.read+i+j)
+		i += j + 1
+	}
+	in.read += n
+	return n, err
+}
+
+// tokenPos locates the bytes of the current token in the input.
 type tokenPos struct {
+	in  *htmlInput
 	raw []byte // the token
 	// offset is where raw starts in the input, line the number of the
 	// line it starts in, and lineStart the offset where that line starts.
 	offset, line, lineStart int
-	nls                     []int // the indices of the newlines of raw, once found
-	found                   bool  // whether nls holds raw's
 }
 
 // start makes raw the current token.
-func (p *tokenPos) start(raw []byte) {
-	p.raw, p.nls, p.found = raw, p.nls[:0], false
-}
+func (p *tokenPos) start(raw []byte) { p.raw = raw }
 
 // end moves past the current token.
 func (p *tokenPos) end() {
-	if p.found {
-		if n := len(p.nls); n > 0 {
-			p.line += n
-			p.lineStart = p.offset + p.nls[n-1] + 1
-		}
-	} else if n := bytes.Count(p.raw, newline); n > 0 {
-		p.line += n
-		p.lineStart = p.offset + bytes.LastIndexByte(p.raw, '\n') + 1
-	}
 	p.offset += len(p.raw)
+	in := p.in
+	for in.head < len(in.nls) && in.nls[in.head] < p.offset {
+		p.line++
+		p.lineStart = in.nls[in.head] + 1
+		in.head++
+	}
+	in.tokenStart = p.offset
 }
-
-var newline = []byte{'\n'}
 
 // at locates index i of the current token in the input.
 func (p *tokenPos) at(i int) Position {
-	if !p.found {
-		for k := 0; ; {
-			j := bytes.IndexByte(p.raw[k:], '\n')
-			if j < 0 {
-				break
-			}
-			p.nls = append(p.nls, k+j)
-			k += j + 1
-		}
-		p.found = true
+	off := p.offset + i
+	nls := p.in.nls[p.in.head:]
+	// The line breaks of raw before i: nls[:n].
+	n := 0
+	for n < len(nls) && n < 8 && nls[n] < off {
+		n++
 	}
-	// The newlines of raw before i: nls[:n].
-	n := sort.SearchInts(p.nls, i)
+	if n == 8 {
+		n += sort.SearchInts(nls[n:], off)
+	}
 	if n == 0 {
-		return Position{Offset: p.offset + i, Line: p.line, Column: p.offset + i - p.lineStart + 1}
+		return Position{Offset: off, Line: p.line, Column: off - p.lineStart + 1}
 	}
-	return Position{Offset: p.offset + i, Line: p.line + n, Column: i - p.nls[n-1]}
+	return Position{Offset: off, Line: p.line + n, Column: off - nls[n-1]}
 }
 
 // htmlText finds the references and abbreviated URLs of the text of an
@@ -360,13 +404,55 @@ func (m *refMemory) get() *htmlRef {
 // put takes back the memory of a reference emitted.
 func (m *refMemory) put(x *htmlRef) { m.free = append(m.free, x) }
 
-// tagName returns the element name name, whose atom is a, as a string,
-// without an allocation for the names HTML defines.
-func tagName(a atom.Atom, name []byte) string {
-	if a != 0 {
-		return a.String()
+// tagValues locates the values of the attributes of a start tag in its
+// bytes as written.
+type tagValues struct {
+	// raw is the tag in the tokenizer's buffer, whose bytes TagAttr
+	// returns the values in; tag is a copy of it as written.
+	raw, tag []byte
+	// from is where attrValueStart looks for the next attribute, unless
+	// last, the start of the value located through raw before, is not
+	// negative: the next attribute is then after that value.
+	from, last int
+}
+
+// start returns the index in the tag where the value of the attribute that
+// TagAttr has just returned starts: k is the attribute's name and v its
+// value. The tokenizer decodes a value in place, so the value it returns
+// starts where the value does in raw; where it does not (an empty value,
+// which starts where the tokenizer stopped reading the name, or a
+// tokenizer that copies), the tag is read with attrValueStart.
+func (tv *tagValues) start(k, v []byte) int {
+	if len(v) > 0 {
+		if i := cap(tv.raw) - cap(v); 0 <= i && i < len(tv.raw) && &tv.raw[i] == &v[0] {
+			tv.last = i
+			return i
+		}
 	}
-	return string(name)
+	if tv.last >= 0 {
+		tv.from, tv.last = valueEnd(tv.tag, tv.last), -1
+	}
+	vs, next := attrValueStart(tv.tag, tv.from, k)
+	tv.from = next
+	return vs
+}
+
+// valueEnd returns, for a value that starts at index i of tag, the index
+// after it: after its closing quote when it is quoted, else at the first
+// white space or ">" (where attrValueStart looks for the next attribute).
+func valueEnd(tag []byte, i int) int {
+	if i > 0 && (tag[i-1] == '"' || tag[i-1] == '\'') {
+		e := bytes.IndexByte(tag[i:], tag[i-1])
+		if e < 0 {
+			return len(tag)
+		}
+		return i + e + 1
+	}
+	e := i
+	for e < len(tag) && !isHTMLSpace(tag[e]) && tag[e] != '>' {
+		e++
+	}
+	return e
 }
 
 // tagRefs appends to refs the references in the URL attributes of the
@@ -375,8 +461,13 @@ func tagName(a atom.Atom, name []byte) string {
 // bytes and at locates an index of raw in the input. The references are
 // made in mem (nil: in new memory).
 func tagRefs(z *html.Tokenizer, raw []byte, elName string, attrs []string, part string, at func(int) Position, mem *refMemory, refs []tokenRef) []tokenRef {
+	vals := tagValues{raw: raw, tag: raw, from: len(elName) + 1, last: -1}
+	return vals.refs(z, elName, attrs, part, at, mem, refs)
+}
+
+// refs is tagRefs for the tag vals locates the values of.
+func (vals *tagValues) refs(z *html.Tokenizer, elName string, attrs []string, part string, at func(int) Position, mem *refMemory, refs []tokenRef) []tokenRef {
 	hasAttr := true
-	from := len(elName) + 1
 	var seenBuf [4]string
 	seen := seenBuf[:0] // HTML ignores a repeated attribute
 	// Until each of the element's URL attributes has been seen: those
@@ -384,8 +475,7 @@ func tagRefs(z *html.Tokenizer, raw []byte, elName string, attrs []string, part 
 	for hasAttr && len(seen) < len(attrs) {
 		var k, v []byte
 		k, v, hasAttr = z.TagAttr()
-		vs, next := attrValueStart(raw, from, k)
-		from = next
+		vs := vals.start(k, v) // each in turn, for those read with attrValueStart
 		key := attrName(attrs, k) // the list's string: no allocation
 		if key == "" || contains(seen, key) {
 			continue

@@ -475,7 +475,7 @@ func (vals *tagValues) refs(z *html.Tokenizer, elName string, attrs []string, pa
 	for hasAttr && len(seen) < len(attrs) {
 		var k, v []byte
 		k, v, hasAttr = z.TagAttr()
-		vs := vals.start(k, v) // each in turn, for those read with attrValueStart
+		vs := vals.start(k, v)    // each in turn, for those read with attrValueStart
 		key := attrName(attrs, k) // the list's string: no allocation
 		if key == "" || contains(seen, key) {
 			continue

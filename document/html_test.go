@@ -2,10 +2,13 @@ package document
 
 import (
 	"fmt"
+	"io"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"github.com/google/go-cmp/cmp"
+	"golang.org/x/net/html"
 )
 
 // TestHTMLPositions checks where attribute and text references are
@@ -31,5 +34,126 @@ func TestHTMLPositions(t *testing.T) {
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
+// htmlTokens reads doc with z, whose input is in (nil: none), and
+// returns each token's type and bytes, where it starts, and the error
+// that ends the reading.
+func htmlTokens(z *html.Tokenizer, in *htmlInput) []string {
+	var out []string
+	pos := &tokenPos{in: in, line: 1}
+	offset := 0
+	for {
+		tt := z.Next()
+		if tt == html.ErrorToken {
+			return append(out, fmt.Sprintf("@%d error %v", offset, z.Err()))
+		}
+		raw := z.Raw()
+		out = append(out, fmt.Sprintf("@%d %v %q", offset, tt, raw))
+		offset += len(raw)
+		if in != nil {
+			pos.start(raw)
+			pos.end()
+		}
+	}
+}
+
+// TestHTMLInputLimit holds the tokens read through htmlInput, which sets
+// the tokenizer's size limit only for a token that reaches it, to those
+// read with the limit set from the start: tokens of every kind just
+// under, at and over the limit, read in pieces of every size.
+func TestHTMLInputLimit(t *testing.T) {
+	const limit = 40
+	readers := map[string]func(io.Reader) io.Reader{
+		"whole":    func(r io.Reader) io.Reader { return r },
+		"one byte": iotest.OneByteReader,
+		"half":     iotest.HalfReader,
+		"data+err": iotest.DataErrReader,
+	}
+	for n := limit - 3; n <= limit+2; n++ {
+		for _, token := range []string{
+			strings.Repeat("t", n),                                   // text
+			strings.Repeat("t", n-1) + "<",                           // text, then a lone "<"
+			strings.Repeat("t", n-2) + "<p>",                         // text before a tag
+			"<a href=\"" + strings.Repeat("h", n-11) + "\">",         // a start tag
+			"<a href=" + strings.Repeat("h", n-9) + ">",              // an unquoted value
+			"</" + strings.Repeat("e", n-3) + ">",                    // an end tag
+			"<!--" + strings.Repeat("c", n-7) + "-->",                // a comment
+			"<!DOCTYPE " + strings.Repeat("d", n-11) + ">",           // a doctype
+			"<script>" + strings.Repeat("s", n-8) + "</script>",      // raw text
+			"<p\n" + strings.Repeat(" x=1", (n-4)/4) + ">\n" + "end", // line breaks in a tag
+		} {
+			for _, doc := range []string{token, "<p>before</p>\n" + token + "\nafter <b>", token + token} {
+				z := html.NewTokenizer(strings.NewReader(doc))
+				z.SetMaxBuf(limit)
+				want := htmlTokens(z, nil)
+				for name, wrap := range readers {
+					in := &htmlInput{r: wrap(strings.NewReader(doc)), limit: limit}
+					in.z = html.NewTokenizer(in)
+					if diff := cmp.Diff(want, htmlTokens(in.z, in)); diff != "" {
+						t.Fatalf("%q read %s: (-limit from the start +htmlInput):\n%s", doc, name, diff)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestHTMLTokenPositions holds the line and column tokenPos gives each
+// byte of each token to those counted in the document.
+func TestHTMLTokenPositions(t *testing.T) {
+	for _, doc := range htmlCorpus() {
+		in := &htmlInput{r: iotest.HalfReader(strings.NewReader(doc)), limit: DefaultMaxLine}
+		z := html.NewTokenizer(in)
+		in.z = z
+		pos := &tokenPos{in: in, line: 1}
+		for z.Next() != html.ErrorToken {
+			pos.start(z.Raw())
+			for i := 0; i <= len(pos.raw); i++ {
+				off := pos.offset + i
+				lineStart := strings.LastIndexByte(doc[:off], '\n') + 1
+				want := Position{Offset: off, Line: 1 + strings.Count(doc[:off], "\n"), Column: off - lineStart + 1}
+				if got := pos.at(i); got != want {
+					t.Fatalf("%q: byte %d: got %+v, want %+v", doc, off, got, want)
+				}
+			}
+			pos.end()
+		}
+	}
+}
+
+// TestHTMLAttrValues holds where tagValues locates each attribute's value
+// (where TagAttr returns it) to where attrValueStart finds it in the tag
+// as written, for every start tag of the HTML corpus.
+func TestHTMLAttrValues(t *testing.T) {
+	for _, doc := range htmlCorpus() {
+		z := html.NewTokenizer(strings.NewReader(doc))
+		for {
+			tt := z.Next()
+			if tt == html.ErrorToken {
+				break
+			}
+			if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
+				continue
+			}
+			raw := z.Raw()
+			tag := append([]byte(nil), raw...)
+			name, hasAttr := z.TagName()
+			vals := tagValues{raw: raw, tag: tag, from: len(name) + 1, last: -1}
+			from := len(name) + 1
+			for hasAttr {
+				var k, v []byte
+				k, v, hasAttr = z.TagAttr()
+				want, next := attrValueStart(tag, from, k)
+				from = next
+				if got := vals.start(k, v); got != want {
+					t.Errorf("%q: attribute %q: value at %d, attrValueStart finds it at %d", tag, k, got, want)
+				}
+				if len(v) > 0 && vals.last < 0 {
+					t.Errorf("%q: attribute %q: the value TagAttr returns is not in the tag's bytes: each is found with attrValueStart", tag, k)
+				}
+			}
+		}
 	}
 }

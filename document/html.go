@@ -272,6 +272,9 @@ type htmlText struct {
 // token pos holds.
 func (t *htmlText) refs(pos *tokenPos, refs []tokenRef) []tokenRef {
 	raw := pos.raw
+	if !mayHoldRef(raw) {
+		return refs // most text between tags: words, white space
+	}
 	// Text is read decoded (character references replaced), as a
 	// reader sees it; origin maps each decoded byte back to raw.
 	text, origin := raw, []int(nil)
@@ -365,6 +368,23 @@ func (t *htmlText) refs(pos *tokenPos, refs []tokenRef) []tokenRef {
 		refs = append(refs, tokenRef{ref, m})
 	}
 	return refs
+}
+
+// refMarks are the bytes without which a text holds neither a reference
+// nor an abbreviated URL: a ":" (a scheme), a "<" or a '"' (a delimited
+// reference), a "." (an abbreviated URL), or a "&" (a character
+// reference, which may stand for any of them).
+var refMarks = [256]bool{':': true, '<': true, '"': true, '.': true, '&': true}
+
+// mayHoldRef reports whether text has one of refMarks. A loop, not
+// IndexByte: the text between tags is mostly short.
+func mayHoldRef(text []byte) bool {
+	for _, c := range text {
+		if refMarks[c] {
+			return true
+		}
+	}
+	return false
 }
 
 // tokenRef is a reference of the current token and, when the reader

@@ -264,8 +264,8 @@ type htmlText struct {
 	// stream follows it before each text so as to read it afresh (as
 	// extract.Find would) in memory reused from text to text.
 	config, stream *extract.Stream
-	decoded        []byte // the text with character references decoded
-	origin         []int  // for each byte of decoded, its index in the token
+	decoded        []byte     // the text with character references decoded
+	spans          []textSpan // where decoded's bytes are in the token
 }
 
 // refs appends to refs the references and abbreviated URLs of the text
@@ -276,20 +276,17 @@ func (t *htmlText) refs(pos *tokenPos, refs []tokenRef) []tokenRef {
 		return refs // most text between tags: words, white space
 	}
 	// Text is read decoded (character references replaced), as a
-	// reader sees it; origin maps each decoded byte back to raw.
-	text, origin := raw, []int(nil)
+	// reader sees it; spans map the decoded bytes back to raw.
+	text, spans := raw, []textSpan(nil)
 	if bytes.IndexByte(raw, '&') >= 0 {
-		t.decoded, t.origin = decodeText(raw, t.decoded[:0], t.origin[:0])
-		text, origin = t.decoded, t.origin
+		t.decoded, t.spans = decodeText(raw, t.decoded[:0], t.spans[:0])
+		text, spans = t.decoded, t.spans
 	}
 	rawAt := func(i int) int {
-		if origin == nil {
+		if spans == nil {
 			return i
 		}
-		if i >= len(origin) {
-			return len(raw)
-		}
-		return origin[i]
+		return rawIndex(spans, len(text), len(raw), i)
 	}
 	offset := pos.offset
 	var found []extract.Reference
@@ -766,27 +763,56 @@ func attrValueStart(raw []byte, from int, key []byte) (int, int) {
 }
 
 // decodeText appends to text raw text with its character references
-// decoded, and to origin, for each decoded byte, the offset in raw of the
-// byte or the reference it comes from. Only references ending in ";"
-// within 40 bytes are decoded.
-func decodeText(raw, text []byte, origin []int) ([]byte, []int) {
+// decoded, and to spans where each run of the decoded bytes comes from in
+// raw. Only references ending in ";" within 40 bytes are decoded.
+func decodeText(raw, text []byte, spans []textSpan) ([]byte, []textSpan) {
+	copied := 0 // raw[:copied] is in text
 	for i := 0; i < len(raw); {
-		if raw[i] == '&' {
-			if j := bytes.IndexByte(raw[i:min(len(raw), i+40)], ';'); j > 1 {
-				ent := string(raw[i : i+j+1])
-				if dec := html.UnescapeString(ent); dec != ent {
-					for k := 0; k < len(dec); k++ {
-						text = append(text, dec[k])
-						origin = append(origin, i)
-					}
-					i += j + 1
-					continue
+		k := bytes.IndexByte(raw[i:], '&')
+		if k < 0 {
+			break
+		}
+		i += k
+		if j := bytes.IndexByte(raw[i:min(len(raw), i+40)], ';'); j > 1 {
+			ent := string(raw[i : i+j+1])
+			if dec := html.UnescapeString(ent); dec != ent {
+				if copied < i {
+					spans = append(spans, textSpan{at: len(text), raw: copied})
+					text = append(text, raw[copied:i]...)
 				}
+				spans = append(spans, textSpan{at: len(text), raw: i, ref: true})
+				text = append(text, dec...)
+				i += j + 1
+				copied = i
+				continue
 			}
 		}
-		text = append(text, raw[i])
-		origin = append(origin, i)
 		i++
 	}
-	return text, origin
+	if copied < len(raw) {
+		spans = append(spans, textSpan{at: len(text), raw: copied})
+		text = append(text, raw[copied:]...)
+	}
+	return text, spans
+}
+
+// textSpan says where the bytes of a decoded text from index at on come
+// from in the raw text: from index raw on, byte for byte, or, for a
+// character reference (ref), each from raw, where the reference starts.
+type textSpan struct {
+	at, raw int
+	ref     bool
+}
+
+// rawIndex returns the index in raw, of length n, of byte i of the text
+// that decodeText made with spans (i past its end: n).
+func rawIndex(spans []textSpan, textLen, n, i int) int {
+	if i >= textLen {
+		return n
+	}
+	k := sort.Search(len(spans), func(k int) bool { return spans[k].at > i }) - 1
+	if spans[k].ref {
+		return spans[k].raw
+	}
+	return spans[k].raw + i - spans[k].at
 }

@@ -157,3 +157,46 @@ func TestHTMLAttrValues(t *testing.T) {
 		}
 	}
 }
+
+// TestDecodeText holds decodeText's spans to the index in the raw text of
+// each decoded byte, found byte by byte.
+func TestDecodeText(t *testing.T) {
+	texts := []string{"", "plain", "&", "a & b", "&amp;", "&amp;&lt;x&gt;", "caf&eacute; &#233;&#xe9;!", "&notanentity; &amp", "&lt;http://e/&gt; and &#104;ttp://d/&#58;x",
+		"&" + strings.Repeat("x", 45) + ";&amp;", "tail &amp"}
+	texts = append(texts, htmlFragments...)
+	for _, raw := range texts {
+		var want []int // the index in raw of each decoded byte
+		var wantText []byte
+		for i := 0; i < len(raw); {
+			if raw[i] == '&' {
+				if j := strings.IndexByte(raw[i:min(len(raw), i+40)], ';'); j > 1 {
+					if dec := html.UnescapeString(raw[i : i+j+1]); dec != raw[i:i+j+1] {
+						wantText = append(wantText, dec...)
+						for range len(dec) {
+							want = append(want, i)
+						}
+						i += j + 1
+						continue
+					}
+				}
+			}
+			wantText = append(wantText, raw[i])
+			want = append(want, i)
+			i++
+		}
+		text, spans := decodeText([]byte(raw), nil, nil)
+		if string(text) != string(wantText) {
+			t.Errorf("%q: decoded %q, want %q", raw, text, wantText)
+			continue
+		}
+		for i := 0; i <= len(text); i++ {
+			w := len(raw)
+			if i < len(want) {
+				w = want[i]
+			}
+			if got := rawIndex(spans, len(text), len(raw), i); got != w {
+				t.Errorf("%q: decoded byte %d comes from %d, want %d", raw, i, got, w)
+			}
+		}
+	}
+}

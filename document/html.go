@@ -266,6 +266,7 @@ type htmlText struct {
 	config, stream *extract.Stream
 	decoded        []byte     // the text with character references decoded
 	spans          []textSpan // where decoded's bytes are in the token
+	charRefs       charRefs
 }
 
 // refs appends to refs the references and abbreviated URLs of the text
@@ -279,7 +280,10 @@ func (t *htmlText) refs(pos *tokenPos, refs []tokenRef) []tokenRef {
 	// reader sees it; spans map the decoded bytes back to raw.
 	text, spans := raw, []textSpan(nil)
 	if bytes.IndexByte(raw, '&') >= 0 {
-		t.decoded, t.spans = decodeText(raw, t.decoded[:0], t.spans[:0])
+		if t.charRefs == nil {
+			t.charRefs = charRefs{}
+		}
+		t.decoded, t.spans = decodeText(raw, t.decoded[:0], t.spans[:0], t.charRefs)
 		text, spans = t.decoded, t.spans
 	}
 	rawAt := func(i int) int {
@@ -763,9 +767,10 @@ func attrValueStart(raw []byte, from int, key []byte) (int, int) {
 }
 
 // decodeText appends to text raw text with its character references
-// decoded, and to spans where each run of the decoded bytes comes from in
-// raw. Only references ending in ";" within 40 bytes are decoded.
-func decodeText(raw, text []byte, spans []textSpan) ([]byte, []textSpan) {
+// decoded (with refs), and to spans where each run of the decoded bytes
+// comes from in raw. Only references ending in ";" within 40 bytes are
+// decoded.
+func decodeText(raw, text []byte, spans []textSpan, refs charRefs) ([]byte, []textSpan) {
 	copied := 0 // raw[:copied] is in text
 	for i := 0; i < len(raw); {
 		k := bytes.IndexByte(raw[i:], '&')
@@ -774,8 +779,8 @@ func decodeText(raw, text []byte, spans []textSpan) ([]byte, []textSpan) {
 		}
 		i += k
 		if j := bytes.IndexByte(raw[i:min(len(raw), i+40)], ';'); j > 1 {
-			ent := string(raw[i : i+j+1])
-			if dec := html.UnescapeString(ent); dec != ent {
+			ent := raw[i : i+j+1]
+			if dec := refs.decode(ent); dec != string(ent) {
 				if copied < i {
 					spans = append(spans, textSpan{at: len(text), raw: copied})
 					text = append(text, raw[copied:i]...)
@@ -794,6 +799,29 @@ func decodeText(raw, text []byte, spans []textSpan) ([]byte, []textSpan) {
 		text = append(text, raw[copied:]...)
 	}
 	return text, spans
+}
+
+// charRefs holds what the character references a reader has met stand
+// for, by their text from "&" to ";": most documents use a few, many
+// times, and html.UnescapeString allocates twice for each.
+type charRefs map[string]string
+
+// maxCharRefs bounds a charRefs: past it, a reference not held is decoded
+// each time it is met.
+const maxCharRefs = 256
+
+// decode returns what the character reference ref stands for, or ref
+// when it stands for nothing.
+func (c charRefs) decode(ref []byte) string {
+	if dec, ok := c[string(ref)]; ok {
+		return dec
+	}
+	ent := string(ref)
+	dec := html.UnescapeString(ent)
+	if c != nil && len(c) < maxCharRefs {
+		c[ent] = dec
+	}
+	return dec
 }
 
 // textSpan says where the bytes of a decoded text from index at on come

@@ -164,6 +164,12 @@ func TestDecodeText(t *testing.T) {
 	texts := []string{"", "plain", "&", "a & b", "&amp;", "&amp;&lt;x&gt;", "caf&eacute; &#233;&#xe9;!", "&notanentity; &amp", "&lt;http://e/&gt; and &#104;ttp://d/&#58;x",
 		"&" + strings.Repeat("x", 45) + ";&amp;", "tail &amp"}
 	texts = append(texts, htmlFragments...)
+	var many strings.Builder // more references than a charRefs holds
+	for i := range maxCharRefs + 50 {
+		fmt.Fprintf(&many, "&#%d;x&#x%x;", 32+i, 32+i)
+	}
+	texts = append(texts, many.String(), many.String())
+	refs := charRefs{} // held from text to text
 	for _, raw := range texts {
 		var want []int // the index in raw of each decoded byte
 		var wantText []byte
@@ -184,7 +190,7 @@ func TestDecodeText(t *testing.T) {
 			want = append(want, i)
 			i++
 		}
-		text, spans := decodeText([]byte(raw), nil, nil)
+		text, spans := decodeText([]byte(raw), nil, nil, refs)
 		if string(text) != string(wantText) {
 			t.Errorf("%q: decoded %q, want %q", raw, text, wantText)
 			continue

@@ -88,9 +88,8 @@ const htmlSpace = " \t\n\f\r"
 // the next candidate of chain.
 func readHTML(r io.Reader, part string, chain []candidate, opts *Options, emit func(*Reference) error) error {
 	maxLine := opts.maxLine()
-	in := &htmlInput{r: r, limit: maxLine}
-	z := html.NewTokenizer(in)
-	in.z = z
+	in := newHTMLInput(r, maxLine)
+	z := in.z
 	h := &htmlRefs{emit: emit, fallback: establish(chain), chain: chain, budget: htmlHold(maxLine), checkOnly: opts.CheckOnly, noBase: opts.NoBase}
 	if opts.Transient {
 		h.mem = &refMemory{}
@@ -103,8 +102,7 @@ func readHTML(r io.Reader, part string, chain []candidate, opts *Options, emit f
 	}
 	var refs []tokenRef // the references of one token
 	var tag []byte      // a copy of a start tag's bytes
-	pos := &tokenPos{in: in, line: 1}
-	skipText := false // inside script or style
+	skipText := false   // inside script or style
 	for {
 		tt := z.Next()
 		if tt == html.ErrorToken {
@@ -113,14 +111,14 @@ func readHTML(r io.Reader, part string, chain []candidate, opts *Options, emit f
 				break
 			}
 			if errors.Is(err, html.ErrBufferExceeded) {
-				return &LimitError{Part: part, Offset: pos.offset, Limit: maxLine, What: "HTML token"}
+				return &LimitError{Part: part, Offset: in.offset, Limit: maxLine, What: "HTML token"}
 			}
 			return err
 		}
 		refs = refs[:0]
 		// Raw's bytes stay as read until TagName and TagAttr, which
 		// lower-case names and decode values in place.
-		pos.start(z.Raw())
+		in.start(z.Raw())
 		switch tt {
 		case html.StartTagToken, html.SelfClosingTagToken:
 			name, hasAttr := z.TagName()
@@ -136,15 +134,15 @@ func readHTML(r io.Reader, part string, chain []candidate, opts *Options, emit f
 			if attrs := urlAttributes(a); hasAttr && attrs != nil {
 				// Only the name is lower-cased yet: a copy keeps the
 				// tag as written.
-				tag = append(tag[:0], pos.raw...)
-				vals := tagValues{raw: pos.raw, tag: tag, from: len(name) + 1, last: -1}
-				refs = vals.refs(z, a.String(), attrs, part, pos.at, h.mem, refs)
+				tag = append(tag[:0], in.raw...)
+				vals := tagValues{raw: in.raw, tag: tag, from: len(name) + 1, last: -1}
+				refs = vals.refs(z, a.String(), attrs, part, in.at, h.mem, refs)
 			}
 		case html.EndTagToken:
 			skipText = false
 		case html.TextToken:
 			if !skipText {
-				refs = t.refs(pos, refs)
+				refs = t.refs(in, refs)
 			}
 		}
 		if len(refs) > 0 {
@@ -157,7 +155,7 @@ func readHTML(r io.Reader, part string, chain []candidate, opts *Options, emit f
 				}
 			}
 		}
-		pos.end()
+		in.end()
 	}
 	return h.flush()
 }
@@ -166,6 +164,7 @@ func readHTML(r io.Reader, part string, chain []candidate, opts *Options, emit f
 // noted as it passes, so that the position of a byte of the current token
 // costs nothing until a reference asks for one, and the token size limit
 // (Options.MaxLine) set on the tokenizer only for a token that reaches it.
+// It also locates the current token.
 //
 // The tokenizer's own limit ([html.Tokenizer.SetMaxBuf]) is checked on
 // every byte it reads; set from the start it is a sixth of the reader's
@@ -178,18 +177,29 @@ type htmlInput struct {
 	r     io.Reader
 	z     *html.Tokenizer
 	limit int // the longest token, plus one byte
-	// read counts the bytes given to the tokenizer; tokenStart is where
-	// the token it reads starts.
-	read, tokenStart int
+	read  int // the bytes given to the tokenizer
 	// nls holds the offsets of the line breaks given to the tokenizer;
 	// those before head are passed.
 	nls  []int
 	head int
+
+	raw []byte // the current token
+	// offset is where raw starts in the input, line the number of the
+	// line it starts in, and lineStart the offset where that line starts.
+	offset, line, lineStart int
+}
+
+// newHTMLInput returns an htmlInput that reads r, with a tokenizer that
+// reads it.
+func newHTMLInput(r io.Reader, limit int) *htmlInput {
+	in := &htmlInput{r: r, limit: limit, line: 1}
+	in.z = html.NewTokenizer(in)
+	return in
 }
 
 // Read reads into p for the tokenizer.
 func (in *htmlInput) Read(p []byte) (int, error) {
-	if room := in.limit - 1 - (in.read - in.tokenStart); room > 0 {
+	if room := in.limit - 1 - (in.read - in.offset); room > 0 {
 		p = p[:min(len(p), room)]
 	} else {
 		in.z.SetMaxBuf(in.limit)
@@ -212,34 +222,23 @@ func (in *htmlInput) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// tokenPos locates the bytes of the current token in the input.
-type tokenPos struct {
-	in  *htmlInput
-	raw []byte // the token
-	// offset is where raw starts in the input, line the number of the
-	// line it starts in, and lineStart the offset where that line starts.
-	offset, line, lineStart int
-}
-
 // start makes raw the current token.
-func (p *tokenPos) start(raw []byte) { p.raw = raw }
+func (in *htmlInput) start(raw []byte) { in.raw = raw }
 
 // end moves past the current token.
-func (p *tokenPos) end() {
-	p.offset += len(p.raw)
-	in := p.in
-	for in.head < len(in.nls) && in.nls[in.head] < p.offset {
-		p.line++
-		p.lineStart = in.nls[in.head] + 1
+func (in *htmlInput) end() {
+	in.offset += len(in.raw)
+	for in.head < len(in.nls) && in.nls[in.head] < in.offset {
+		in.line++
+		in.lineStart = in.nls[in.head] + 1
 		in.head++
 	}
-	in.tokenStart = p.offset
 }
 
 // at locates index i of the current token in the input.
-func (p *tokenPos) at(i int) Position {
-	off := p.offset + i
-	nls := p.in.nls[p.in.head:]
+func (in *htmlInput) at(i int) Position {
+	off := in.offset + i
+	nls := in.nls[in.head:]
 	// The line breaks of raw before i: nls[:n].
 	n := 0
 	for n < len(nls) && n < 8 && nls[n] < off {
@@ -249,9 +248,9 @@ func (p *tokenPos) at(i int) Position {
 		n += sort.SearchInts(nls[n:], off)
 	}
 	if n == 0 {
-		return Position{Offset: off, Line: p.line, Column: off - p.lineStart + 1}
+		return Position{Offset: off, Line: in.line, Column: off - in.lineStart + 1}
 	}
-	return Position{Offset: off, Line: p.line + n, Column: off - nls[n-1]}
+	return Position{Offset: off, Line: in.line + n, Column: off - nls[n-1]}
 }
 
 // htmlText finds the references and abbreviated URLs of the text of an
@@ -270,8 +269,8 @@ type htmlText struct {
 }
 
 // refs appends to refs the references and abbreviated URLs of the text
-// token pos holds.
-func (t *htmlText) refs(pos *tokenPos, refs []tokenRef) []tokenRef {
+// token that pos holds.
+func (t *htmlText) refs(pos *htmlInput, refs []tokenRef) []tokenRef {
 	raw := pos.raw
 	if !mayHoldRef(raw) {
 		return refs // most text between tags: words, white space

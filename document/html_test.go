@@ -42,7 +42,6 @@ func TestHTMLPositions(t *testing.T) {
 // that ends the reading.
 func htmlTokens(z *html.Tokenizer, in *htmlInput) []string {
 	var out []string
-	pos := &tokenPos{in: in, line: 1}
 	offset := 0
 	for {
 		tt := z.Next()
@@ -53,8 +52,8 @@ func htmlTokens(z *html.Tokenizer, in *htmlInput) []string {
 		out = append(out, fmt.Sprintf("@%d %v %q", offset, tt, raw))
 		offset += len(raw)
 		if in != nil {
-			pos.start(raw)
-			pos.end()
+			in.start(raw)
+			in.end()
 		}
 	}
 }
@@ -89,8 +88,7 @@ func TestHTMLInputLimit(t *testing.T) {
 				z.SetMaxBuf(limit)
 				want := htmlTokens(z, nil)
 				for name, wrap := range readers {
-					in := &htmlInput{r: wrap(strings.NewReader(doc)), limit: limit}
-					in.z = html.NewTokenizer(in)
+					in := newHTMLInput(wrap(strings.NewReader(doc)), limit)
 					if diff := cmp.Diff(want, htmlTokens(in.z, in)); diff != "" {
 						t.Fatalf("%q read %s: (-limit from the start +htmlInput):\n%s", doc, name, diff)
 					}
@@ -100,16 +98,13 @@ func TestHTMLInputLimit(t *testing.T) {
 	}
 }
 
-// TestHTMLTokenPositions holds the line and column tokenPos gives each
+// TestHTMLTokenPositions holds the line and column htmlInput gives each
 // byte of each token to those counted in the document.
 func TestHTMLTokenPositions(t *testing.T) {
 	for _, doc := range htmlCorpus() {
-		in := &htmlInput{r: iotest.HalfReader(strings.NewReader(doc)), limit: DefaultMaxLine}
-		z := html.NewTokenizer(in)
-		in.z = z
-		pos := &tokenPos{in: in, line: 1}
-		for z.Next() != html.ErrorToken {
-			pos.start(z.Raw())
+		pos := newHTMLInput(iotest.HalfReader(strings.NewReader(doc)), DefaultMaxLine)
+		for pos.z.Next() != html.ErrorToken {
+			pos.start(pos.z.Raw())
 			for i := 0; i <= len(pos.raw); i++ {
 				off := pos.offset + i
 				lineStart := strings.LastIndexByte(doc[:off], '\n') + 1

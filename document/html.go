@@ -15,46 +15,94 @@ import (
 	"golang.org/x/net/html/atom"
 )
 
-// urlAttributes returns, for an HTML element by its atom, the attributes
-// whose value is a URI reference (HTML 4.01 section 6.4 "%URI;"
-// attributes and HTML5's URL attributes), or nil. Lists of URLs (srcset,
-// ping, archive), object's classid and data (resolved against codebase in
-// HTML 4), and URLs inside other syntaxes (<meta http-equiv=refresh
-// content>, CSS url()) are not read. A switch, not a map: it is asked of
-// every start tag with attributes, and comparing the atom costs less than
-// hashing it.
-func urlAttributes(a atom.Atom) []string {
-	switch a {
-	case atom.A, atom.Area, atom.Link, atom.Base:
-		return attrsHref
-	case atom.Img:
-		return attrsImg
-	case atom.Script, atom.Audio, atom.Source, atom.Track, atom.Embed:
-		return attrsSrc
-	case atom.Form:
-		return attrsAction
-	case atom.Iframe, atom.Frame:
-		return attrsFrame
-	case atom.Q, atom.Blockquote, atom.Del, atom.Ins:
-		return attrsCite
-	case atom.Input:
-		return attrsInput
-	case atom.Button:
-		return attrsFormaction
-	case atom.Object:
-		return attrsUsemap
-	case atom.Applet:
-		return attrsCodebase
-	case atom.Body:
-		return attrsBackground
-	case atom.Head:
-		return attrsProfile
-	case atom.Video:
-		return attrsVideo
-	case atom.Html:
-		return attrsManifest
+// htmlElement is what the HTML reader needs to know of an element.
+type htmlElement struct {
+	name string // its name, lower-case; "" for the elements below none
+	// attrs are the attributes whose value is a URI reference (HTML 4.01
+	// section 6.4 "%URI;" attributes and HTML5's URL attributes), or nil.
+	// Lists of URLs (srcset, ping, archive), object's classid and data
+	// (resolved against codebase in HTML 4), and URLs inside other
+	// syntaxes (<meta http-equiv=refresh content>, CSS url()) are not
+	// read.
+	attrs []string
+	// script says that its content is a script or a style sheet, whose
+	// text is not read; fallback that it is markup for readers without
+	// scripts, frames or plug-ins (noscript, noframes, noembed), read as
+	// a browser without them would.
+	script, fallback bool
+}
+
+// elementOf returns what the reader needs to know of the element named
+// name (lower-case). A switch on the name: it is asked of every start
+// tag, and comparing costs less than hashing (atom.Lookup).
+func elementOf(name []byte) htmlElement {
+	switch string(name) {
+	case "a":
+		return htmlElement{name: "a", attrs: attrsHref}
+	case "area":
+		return htmlElement{name: "area", attrs: attrsHref}
+	case "link":
+		return htmlElement{name: "link", attrs: attrsHref}
+	case "base":
+		return htmlElement{name: "base", attrs: attrsHref}
+	case "img":
+		return htmlElement{name: "img", attrs: attrsImg}
+	case "script":
+		return htmlElement{name: "script", attrs: attrsSrc, script: true}
+	case "style":
+		return htmlElement{name: "style", script: true}
+	case "audio":
+		return htmlElement{name: "audio", attrs: attrsSrc}
+	case "source":
+		return htmlElement{name: "source", attrs: attrsSrc}
+	case "track":
+		return htmlElement{name: "track", attrs: attrsSrc}
+	case "embed":
+		return htmlElement{name: "embed", attrs: attrsSrc}
+	case "form":
+		return htmlElement{name: "form", attrs: attrsAction}
+	case "iframe":
+		return htmlElement{name: "iframe", attrs: attrsFrame}
+	case "frame":
+		return htmlElement{name: "frame", attrs: attrsFrame}
+	case "q":
+		return htmlElement{name: "q", attrs: attrsCite}
+	case "blockquote":
+		return htmlElement{name: "blockquote", attrs: attrsCite}
+	case "del":
+		return htmlElement{name: "del", attrs: attrsCite}
+	case "ins":
+		return htmlElement{name: "ins", attrs: attrsCite}
+	case "input":
+		return htmlElement{name: "input", attrs: attrsInput}
+	case "button":
+		return htmlElement{name: "button", attrs: attrsFormaction}
+	case "object":
+		return htmlElement{name: "object", attrs: attrsUsemap}
+	case "applet":
+		return htmlElement{name: "applet", attrs: attrsCodebase}
+	case "body":
+		return htmlElement{name: "body", attrs: attrsBackground}
+	case "head":
+		return htmlElement{name: "head", attrs: attrsProfile}
+	case "video":
+		return htmlElement{name: "video", attrs: attrsVideo}
+	case "html":
+		return htmlElement{name: "html", attrs: attrsManifest}
+	case "noscript":
+		return htmlElement{name: "noscript", fallback: true}
+	case "noframes":
+		return htmlElement{name: "noframes", fallback: true}
+	case "noembed":
+		return htmlElement{name: "noembed", fallback: true}
 	}
-	return nil
+	return htmlElement{}
+}
+
+// urlAttributes returns the URL attributes of an HTML element by its atom
+// (see htmlElement), or nil.
+func urlAttributes(a atom.Atom) []string {
+	return elementOf([]byte(a.String())).attrs
 }
 
 // The lists urlAttributes returns, shared and never changed.
@@ -122,21 +170,18 @@ func readHTML(r io.Reader, part string, chain []candidate, opts *Options, emit f
 		switch tt {
 		case html.StartTagToken, html.SelfClosingTagToken:
 			name, hasAttr := z.TagName()
-			a := atom.Lookup(name)
+			el := elementOf(name)
 			start := tt == html.StartTagToken
-			skipText = start && (a == atom.Script || a == atom.Style)
-			if start && (a == atom.Noscript || a == atom.Noframes || a == atom.Noembed) {
-				// Their content is markup for readers without scripts,
-				// frames or plug-ins: read its links, as a browser
-				// without them would.
+			skipText = start && el.script
+			if start && el.fallback {
 				z.NextIsNotRawText()
 			}
-			if attrs := urlAttributes(a); hasAttr && attrs != nil {
+			if attrs := el.attrs; hasAttr && attrs != nil {
 				// Only the name is lower-cased yet: a copy keeps the
 				// tag as written.
 				tag = append(tag[:0], in.raw...)
 				vals := tagValues{raw: in.raw, tag: tag, from: len(name) + 1, last: -1}
-				refs = vals.refs(z, a.String(), attrs, part, in.at, h.mem, refs)
+				refs = vals.refs(z, el.name, attrs, part, in.at, h.mem, refs)
 			}
 		case html.EndTagToken:
 			skipText = false

@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
 )
 
 // TestHTMLPositions checks where attribute and text references are
@@ -199,5 +200,41 @@ func TestDecodeText(t *testing.T) {
 				t.Errorf("%q: decoded byte %d comes from %d, want %d", raw, i, got, w)
 			}
 		}
+	}
+}
+
+// TestElementOf checks elementOf against every element name the atom
+// package knows: each it knows of is named as it is asked for, and each
+// HTML reads the content of differently has its place in the table.
+func TestElementOf(t *testing.T) {
+	known := map[string]bool{}
+	for a := range atom.Atom(1 << 24) {
+		// An Atom is an offset and a length in the package's table of
+		// names; the real ones are those Lookup gives back.
+		if a&0xff == 0 || a&0xff > 16 {
+			continue
+		}
+		name := a.String()
+		if name == "" || atom.Lookup([]byte(name)) != a {
+			continue
+		}
+		el := elementOf([]byte(name))
+		if el.name != "" && el.name != name {
+			t.Errorf("elementOf(%q) is named %q", name, el.name)
+		}
+		if el.name != "" {
+			known[name] = true
+		}
+		if (el.attrs != nil || el.script || el.fallback) != (el.name != "") {
+			t.Errorf("elementOf(%q) = %+v", name, el)
+		}
+	}
+	for _, name := range []string{"a", "img", "script", "style", "noscript", "noframes", "noembed", "form", "input", "button", "q", "blockquote", "del", "ins", "iframe", "frame", "video", "audio", "source", "track", "embed", "object", "applet", "area", "body", "head", "html", "link", "base"} {
+		if !known[name] {
+			t.Errorf("elementOf(%q): not known", name)
+		}
+	}
+	if len(known) != 29 {
+		t.Errorf("elementOf knows %d elements, want 29", len(known))
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -225,9 +226,10 @@ type htmlInput struct {
 	limit int // the longest token, plus one byte
 	read  int // the bytes given to the tokenizer
 	// nls holds the offsets of the line breaks given to the tokenizer;
-	// those before head are passed.
-	nls  []int
-	head int
+	// those before head are passed. next is nls[head], or math.MaxInt
+	// when there is none.
+	nls        []int
+	head, next int
 
 	raw []byte // the current token
 	// offset is where raw starts in the input, line the number of the
@@ -238,7 +240,7 @@ type htmlInput struct {
 // newHTMLInput returns an htmlInput that reads r, with a tokenizer that
 // reads it.
 func newHTMLInput(r io.Reader, limit int) *htmlInput {
-	in := &htmlInput{r: r, limit: limit, line: 1}
+	in := &htmlInput{r: r, limit: limit, line: 1, next: math.MaxInt}
 	in.z = html.NewTokenizer(in)
 	return in
 }
@@ -264,6 +266,9 @@ func (in *htmlInput) Read(p []byte) (int, error) {
 		in.nls = append(in.nls, in.read+i+j)
 		i += j + 1
 	}
+	if in.next == math.MaxInt && in.head < len(in.nls) {
+		in.next = in.nls[in.head]
+	}
 	in.read += n
 	return n, err
 }
@@ -274,10 +279,14 @@ func (in *htmlInput) start(raw []byte) { in.raw = raw }
 // end moves past the current token.
 func (in *htmlInput) end() {
 	in.offset += len(in.raw)
-	for in.head < len(in.nls) && in.nls[in.head] < in.offset {
+	for in.next < in.offset {
 		in.line++
-		in.lineStart = in.nls[in.head] + 1
+		in.lineStart = in.next + 1
 		in.head++
+		in.next = math.MaxInt
+		if in.head < len(in.nls) {
+			in.next = in.nls[in.head]
+		}
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -15,46 +16,94 @@ import (
 	"golang.org/x/net/html/atom"
 )
 
-// urlAttributes returns, for an HTML element by its atom, the attributes
-// whose value is a URI reference (HTML 4.01 section 6.4 "%URI;"
-// attributes and HTML5's URL attributes), or nil. Lists of URLs (srcset,
-// ping, archive), object's classid and data (resolved against codebase in
-// HTML 4), and URLs inside other syntaxes (<meta http-equiv=refresh
-// content>, CSS url()) are not read. A switch, not a map: it is asked of
-// every start tag with attributes, and comparing the atom costs less than
-// hashing it.
-func urlAttributes(a atom.Atom) []string {
-	switch a {
-	case atom.A, atom.Area, atom.Link, atom.Base:
-		return attrsHref
-	case atom.Img:
-		return attrsImg
-	case atom.Script, atom.Audio, atom.Source, atom.Track, atom.Embed:
-		return attrsSrc
-	case atom.Form:
-		return attrsAction
-	case atom.Iframe, atom.Frame:
-		return attrsFrame
-	case atom.Q, atom.Blockquote, atom.Del, atom.Ins:
-		return attrsCite
-	case atom.Input:
-		return attrsInput
-	case atom.Button:
-		return attrsFormaction
-	case atom.Object:
-		return attrsUsemap
-	case atom.Applet:
-		return attrsCodebase
-	case atom.Body:
-		return attrsBackground
-	case atom.Head:
-		return attrsProfile
-	case atom.Video:
-		return attrsVideo
-	case atom.Html:
-		return attrsManifest
+// htmlElement is what the HTML reader needs to know of an element.
+type htmlElement struct {
+	name string // its name, lower-case; "" for an element of no use here
+	// attrs are the attributes whose value is a URI reference (HTML 4.01
+	// section 6.4 "%URI;" attributes and HTML5's URL attributes), or nil.
+	// Lists of URLs (srcset, ping, archive), object's classid and data
+	// (resolved against codebase in HTML 4), and URLs inside other
+	// syntaxes (<meta http-equiv=refresh content>, CSS url()) are not
+	// read.
+	attrs []string
+	// script says that its content is a script or a style sheet, whose
+	// text is not read; fallback that it is markup for readers without
+	// scripts, frames or plug-ins (noscript, noframes, noembed), read as
+	// a browser without them would.
+	script, fallback bool
+}
+
+// elementOf returns what the reader needs to know of the element named
+// name (lower-case). A switch on the name: it is asked of every start
+// tag, and comparing costs less than hashing (atom.Lookup).
+func elementOf(name []byte) htmlElement {
+	switch string(name) {
+	case "a":
+		return htmlElement{name: "a", attrs: attrsHref}
+	case "area":
+		return htmlElement{name: "area", attrs: attrsHref}
+	case "link":
+		return htmlElement{name: "link", attrs: attrsHref}
+	case "base":
+		return htmlElement{name: "base", attrs: attrsHref}
+	case "img":
+		return htmlElement{name: "img", attrs: attrsImg}
+	case "script":
+		return htmlElement{name: "script", attrs: attrsSrc, script: true}
+	case "style":
+		return htmlElement{name: "style", script: true}
+	case "audio":
+		return htmlElement{name: "audio", attrs: attrsSrc}
+	case "source":
+		return htmlElement{name: "source", attrs: attrsSrc}
+	case "track":
+		return htmlElement{name: "track", attrs: attrsSrc}
+	case "embed":
+		return htmlElement{name: "embed", attrs: attrsSrc}
+	case "form":
+		return htmlElement{name: "form", attrs: attrsAction}
+	case "iframe":
+		return htmlElement{name: "iframe", attrs: attrsFrame}
+	case "frame":
+		return htmlElement{name: "frame", attrs: attrsFrame}
+	case "q":
+		return htmlElement{name: "q", attrs: attrsCite}
+	case "blockquote":
+		return htmlElement{name: "blockquote", attrs: attrsCite}
+	case "del":
+		return htmlElement{name: "del", attrs: attrsCite}
+	case "ins":
+		return htmlElement{name: "ins", attrs: attrsCite}
+	case "input":
+		return htmlElement{name: "input", attrs: attrsInput}
+	case "button":
+		return htmlElement{name: "button", attrs: attrsFormaction}
+	case "object":
+		return htmlElement{name: "object", attrs: attrsUsemap}
+	case "applet":
+		return htmlElement{name: "applet", attrs: attrsCodebase}
+	case "body":
+		return htmlElement{name: "body", attrs: attrsBackground}
+	case "head":
+		return htmlElement{name: "head", attrs: attrsProfile}
+	case "video":
+		return htmlElement{name: "video", attrs: attrsVideo}
+	case "html":
+		return htmlElement{name: "html", attrs: attrsManifest}
+	case "noscript":
+		return htmlElement{name: "noscript", fallback: true}
+	case "noframes":
+		return htmlElement{name: "noframes", fallback: true}
+	case "noembed":
+		return htmlElement{name: "noembed", fallback: true}
 	}
-	return nil
+	return htmlElement{}
+}
+
+// urlAttributes returns the URL attributes of an HTML element by its atom
+// (see [htmlElement]), or nil.
+func urlAttributes(a atom.Atom) []string {
+	return elementOf([]byte(a.String())).attrs
 }
 
 // The lists urlAttributes returns, shared and never changed.
@@ -88,8 +137,8 @@ const htmlSpace = " \t\n\f\r"
 // the next candidate of chain.
 func readHTML(r io.Reader, part string, chain []candidate, opts *Options, emit func(*Reference) error) error {
 	maxLine := opts.maxLine()
-	z := html.NewTokenizer(r)
-	z.SetMaxBuf(maxLine)
+	in := newHTMLInput(r, maxLine)
+	z := in.z
 	h := &htmlRefs{emit: emit, fallback: establish(chain), chain: chain, budget: htmlHold(maxLine), checkOnly: opts.CheckOnly, noBase: opts.NoBase}
 	if opts.Transient {
 		h.mem = &refMemory{}
@@ -102,8 +151,7 @@ func readHTML(r io.Reader, part string, chain []candidate, opts *Options, emit f
 	}
 	var refs []tokenRef // the references of one token
 	var tag []byte      // a copy of a start tag's bytes
-	pos := &tokenPos{line: 1}
-	skipText := false // inside script or style
+	skipText := false   // inside script or style
 	for {
 		tt := z.Next()
 		if tt == html.ErrorToken {
@@ -112,102 +160,152 @@ func readHTML(r io.Reader, part string, chain []candidate, opts *Options, emit f
 				break
 			}
 			if errors.Is(err, html.ErrBufferExceeded) {
-				return &LimitError{Part: part, Offset: pos.offset, Limit: maxLine, What: "HTML token"}
+				return &LimitError{Part: part, Offset: in.offset, Limit: maxLine, What: "HTML token"}
 			}
 			return err
 		}
 		refs = refs[:0]
 		// Raw's bytes stay as read until TagName and TagAttr, which
 		// lower-case names and decode values in place.
-		pos.start(z.Raw())
+		in.start(z.Raw())
 		switch tt {
 		case html.StartTagToken, html.SelfClosingTagToken:
 			name, hasAttr := z.TagName()
-			a := atom.Lookup(name)
-			elName := tagName(a, name)
-			skipText = tt == html.StartTagToken && (elName == "script" || elName == "style")
-			if tt == html.StartTagToken && (elName == "noscript" || elName == "noframes" || elName == "noembed") {
-				// Their content is markup for readers without scripts,
-				// frames or plug-ins: read its links, as a browser
-				// without them would.
+			el := elementOf(name)
+			start := tt == html.StartTagToken
+			skipText = start && el.script
+			if start && el.fallback {
 				z.NextIsNotRawText()
 			}
-			if attrs := urlAttributes(a); hasAttr && attrs != nil {
-				// Only the name is lower-cased yet; the values are
-				// located in the tag as written.
-				tag = append(tag[:0], pos.raw...)
-				pos.raw = tag
-				refs = tagRefs(z, tag, elName, attrs, part, pos.at, h.mem, refs)
+			if attrs := el.attrs; hasAttr && attrs != nil {
+				// Only the name is lower-cased yet: a copy keeps the
+				// tag as written.
+				tag = append(tag[:0], in.raw...)
+				vals := tagValues{raw: in.raw, tag: tag, from: len(name) + 1, last: -1}
+				refs = vals.refs(z, el.name, attrs, part, in.at, h.mem, refs)
 			}
 		case html.EndTagToken:
 			skipText = false
 		case html.TextToken:
 			if !skipText {
-				refs = t.refs(pos, refs)
+				refs = t.refs(in, refs)
 			}
 		}
-		sortByOffset(refs)
-		for _, ref := range refs {
-			if err := h.add(ref); err != nil {
-				return err
+		if len(refs) > 0 {
+			if len(refs) > 1 {
+				sortByOffset(refs)
+			}
+			for _, ref := range refs {
+				if err := h.add(ref); err != nil {
+					return err
+				}
 			}
 		}
-		pos.end()
+		in.end()
 	}
 	return h.flush()
 }
 
-// tokenPos locates the bytes of the current token in the input; it finds
-// the token's line breaks only when a position in it is asked for.
-type tokenPos struct {
-	raw []byte // the token
+// htmlInput is what the tokenizer reads: the input, with its line breaks
+// noted as it passes, so that the position of a byte of the current token
+// costs nothing until a reference asks for one, and the token size limit
+// (Options.MaxLine) set on the tokenizer only for a token that reaches it.
+// It also locates the current token.
+//
+// The tokenizer's own limit ([html.Tokenizer.SetMaxBuf]) is checked on
+// every byte it reads; set from the start it costs a quarter of what
+// reading a byte does (7 % of the instructions of a page). It changes
+// nothing for a token shorter than the limit, so Read
+// gives the tokenizer no more than the current token's limit minus one
+// byte, and sets the limit when the tokenizer asks for the byte that
+// reaches it: every token then meets the limit as if it had been set
+// from the start.
+type htmlInput struct {
+	r     io.Reader
+	z     *html.Tokenizer
+	limit int // the longest token, plus one byte
+	read  int // the bytes given to the tokenizer
+	// nls holds the offsets of the line breaks given to the tokenizer;
+	// those before head are passed. next is nls[head], or math.MaxInt
+	// when there is none.
+	nls        []int
+	head, next int
+
+	raw []byte // the current token
 	// offset is where raw starts in the input, line the number of the
 	// line it starts in, and lineStart the offset where that line starts.
 	offset, line, lineStart int
-	nls                     []int // the indices of the newlines of raw, once found
-	found                   bool  // whether nls holds raw's
+}
+
+// newHTMLInput returns an htmlInput that reads r, with a tokenizer that
+// reads it.
+func newHTMLInput(r io.Reader, limit int) *htmlInput {
+	in := &htmlInput{r: r, limit: limit, line: 1, next: math.MaxInt}
+	in.z = html.NewTokenizer(in)
+	return in
+}
+
+// Read reads into p for the tokenizer.
+func (in *htmlInput) Read(p []byte) (int, error) {
+	if room := in.limit - 1 - (in.read - in.offset); room > 0 {
+		p = p[:min(len(p), room)]
+	} else {
+		in.z.SetMaxBuf(in.limit)
+	}
+	if in.head > 0 && in.head >= len(in.nls)/2 {
+		// The passed line breaks are the older half: drop them.
+		n := copy(in.nls, in.nls[in.head:])
+		in.nls, in.head = in.nls[:n], 0
+	}
+	n, err := in.r.Read(p)
+	for i := 0; i < n; {
+		j := bytes.IndexByte(p[i:n], '\n')
+		if j < 0 {
+			break
+		}
+		in.nls = append(in.nls, in.read+i+j)
+		i += j + 1
+	}
+	if in.next == math.MaxInt && in.head < len(in.nls) {
+		in.next = in.nls[in.head]
+	}
+	in.read += n
+	return n, err
 }
 
 // start makes raw the current token.
-func (p *tokenPos) start(raw []byte) {
-	p.raw, p.nls, p.found = raw, p.nls[:0], false
-}
+func (in *htmlInput) start(raw []byte) { in.raw = raw }
 
 // end moves past the current token.
-func (p *tokenPos) end() {
-	if p.found {
-		if n := len(p.nls); n > 0 {
-			p.line += n
-			p.lineStart = p.offset + p.nls[n-1] + 1
+func (in *htmlInput) end() {
+	in.offset += len(in.raw)
+	for in.next < in.offset {
+		in.line++
+		in.lineStart = in.next + 1
+		in.head++
+		in.next = math.MaxInt
+		if in.head < len(in.nls) {
+			in.next = in.nls[in.head]
 		}
-	} else if n := bytes.Count(p.raw, newline); n > 0 {
-		p.line += n
-		p.lineStart = p.offset + bytes.LastIndexByte(p.raw, '\n') + 1
 	}
-	p.offset += len(p.raw)
 }
 
-var newline = []byte{'\n'}
-
 // at locates index i of the current token in the input.
-func (p *tokenPos) at(i int) Position {
-	if !p.found {
-		for k := 0; ; {
-			j := bytes.IndexByte(p.raw[k:], '\n')
-			if j < 0 {
-				break
-			}
-			p.nls = append(p.nls, k+j)
-			k += j + 1
-		}
-		p.found = true
+func (in *htmlInput) at(i int) Position {
+	off := in.offset + i
+	nls := in.nls[in.head:]
+	// The line breaks of raw before i: nls[:n]; a token has few.
+	n := 0
+	for n < len(nls) && n < 8 && nls[n] < off {
+		n++
 	}
-	// The newlines of raw before i: nls[:n].
-	n := sort.SearchInts(p.nls, i)
+	if n == 8 {
+		n += sort.SearchInts(nls[n:], off)
+	}
 	if n == 0 {
-		return Position{Offset: p.offset + i, Line: p.line, Column: p.offset + i - p.lineStart + 1}
+		return Position{Offset: off, Line: in.line, Column: off - in.lineStart + 1}
 	}
-	return Position{Offset: p.offset + i, Line: p.line + n, Column: i - p.nls[n-1]}
+	return Position{Offset: off, Line: in.line + n, Column: off - nls[n-1]}
 }
 
 // htmlText finds the references and abbreviated URLs of the text of an
@@ -220,29 +318,33 @@ type htmlText struct {
 	// stream follows it before each text so as to read it afresh (as
 	// extract.Find would) in memory reused from text to text.
 	config, stream *extract.Stream
-	decoded        []byte // the text with character references decoded
-	origin         []int  // for each byte of decoded, its index in the token
+	decoded        []byte     // the text with character references decoded
+	spans          []textSpan // where decoded's bytes are in the token
+	charRefs       charRefs
 }
 
 // refs appends to refs the references and abbreviated URLs of the text
-// token pos holds.
-func (t *htmlText) refs(pos *tokenPos, refs []tokenRef) []tokenRef {
+// token that pos holds.
+func (t *htmlText) refs(pos *htmlInput, refs []tokenRef) []tokenRef {
 	raw := pos.raw
+	if !mayHoldRef(raw) {
+		return refs // most text between tags: words, white space
+	}
 	// Text is read decoded (character references replaced), as a
-	// reader sees it; origin maps each decoded byte back to raw.
-	text, origin := raw, []int(nil)
+	// reader sees it; spans map the decoded bytes back to raw.
+	text, spans := raw, []textSpan(nil)
 	if bytes.IndexByte(raw, '&') >= 0 {
-		t.decoded, t.origin = decodeText(raw, t.decoded[:0], t.origin[:0])
-		text, origin = t.decoded, t.origin
+		if t.charRefs == nil {
+			t.charRefs = charRefs{}
+		}
+		t.decoded, t.spans = decodeText(raw, t.decoded[:0], t.spans[:0], t.charRefs)
+		text, spans = t.decoded, t.spans
 	}
 	rawAt := func(i int) int {
-		if origin == nil {
+		if spans == nil {
 			return i
 		}
-		if i >= len(origin) {
-			return len(raw)
-		}
-		return origin[i]
+		return rawIndex(spans, len(text), len(raw), i)
 	}
 	offset := pos.offset
 	var found []extract.Reference
@@ -323,6 +425,23 @@ func (t *htmlText) refs(pos *tokenPos, refs []tokenRef) []tokenRef {
 	return refs
 }
 
+// refMarks are the bytes without which a text holds neither a reference
+// nor an abbreviated URL: a ":" (a scheme), a "<" or a '"' (a delimited
+// reference), a "." (an abbreviated URL), or a "&" (a character
+// reference, which may stand for any of them).
+var refMarks = [256]bool{':': true, '<': true, '"': true, '.': true, '&': true}
+
+// mayHoldRef reports whether text has one of refMarks. A loop, not
+// IndexByte: the text between tags is mostly short.
+func mayHoldRef(text []byte) bool {
+	for _, c := range text {
+		if refMarks[c] {
+			return true
+		}
+	}
+	return false
+}
+
 // tokenRef is a reference of the current token and, when the reader
 // reuses memory (Options.Transient), the memory it is in.
 type tokenRef struct {
@@ -360,13 +479,55 @@ func (m *refMemory) get() *htmlRef {
 // put takes back the memory of a reference emitted.
 func (m *refMemory) put(x *htmlRef) { m.free = append(m.free, x) }
 
-// tagName returns the element name name, whose atom is a, as a string,
-// without an allocation for the names HTML defines.
-func tagName(a atom.Atom, name []byte) string {
-	if a != 0 {
-		return a.String()
+// tagValues locates the values of the attributes of a start tag in its
+// bytes as written.
+type tagValues struct {
+	// raw is the tag in the tokenizer's buffer, whose bytes TagAttr
+	// returns the values in; tag is a copy of it as written.
+	raw, tag []byte
+	// from is where attrValueStart looks for the next attribute, unless
+	// last, the start of the value located through raw before, is not
+	// negative: the next attribute is then after that value.
+	from, last int
+}
+
+// start returns the index in the tag where the value of the attribute that
+// TagAttr has just returned starts: k is the attribute's name and v its
+// value. The tokenizer decodes a value in place, so the value it returns
+// starts where the value does in raw; where it does not (an empty value,
+// which starts where the tokenizer stopped reading the name, or a
+// tokenizer that copies), the tag is read with attrValueStart.
+func (tv *tagValues) start(k, v []byte) int {
+	if len(v) > 0 {
+		if i := cap(tv.raw) - cap(v); 0 <= i && i < len(tv.raw) && &tv.raw[i] == &v[0] {
+			tv.last = i
+			return i
+		}
 	}
-	return string(name)
+	if tv.last >= 0 {
+		tv.from, tv.last = valueEnd(tv.tag, tv.last), -1
+	}
+	vs, next := attrValueStart(tv.tag, tv.from, k)
+	tv.from = next
+	return vs
+}
+
+// valueEnd returns, for a value that starts at index i of tag, the index
+// after it: after its closing quote when it is quoted, else at the first
+// white space or ">" (where attrValueStart looks for the next attribute).
+func valueEnd(tag []byte, i int) int {
+	if i > 0 && (tag[i-1] == '"' || tag[i-1] == '\'') {
+		e := bytes.IndexByte(tag[i:], tag[i-1])
+		if e < 0 {
+			return len(tag)
+		}
+		return i + e + 1
+	}
+	e := i
+	for e < len(tag) && !isHTMLSpace(tag[e]) && tag[e] != '>' {
+		e++
+	}
+	return e
 }
 
 // tagRefs appends to refs the references in the URL attributes of the
@@ -375,8 +536,13 @@ func tagName(a atom.Atom, name []byte) string {
 // bytes and at locates an index of raw in the input. The references are
 // made in mem (nil: in new memory).
 func tagRefs(z *html.Tokenizer, raw []byte, elName string, attrs []string, part string, at func(int) Position, mem *refMemory, refs []tokenRef) []tokenRef {
+	vals := tagValues{raw: raw, tag: raw, from: len(elName) + 1, last: -1}
+	return vals.refs(z, elName, attrs, part, at, mem, refs)
+}
+
+// refs is tagRefs for the tag vals locates the values of.
+func (vals *tagValues) refs(z *html.Tokenizer, elName string, attrs []string, part string, at func(int) Position, mem *refMemory, refs []tokenRef) []tokenRef {
 	hasAttr := true
-	from := len(elName) + 1
 	var seenBuf [4]string
 	seen := seenBuf[:0] // HTML ignores a repeated attribute
 	// Until each of the element's URL attributes has been seen: those
@@ -384,8 +550,7 @@ func tagRefs(z *html.Tokenizer, raw []byte, elName string, attrs []string, part 
 	for hasAttr && len(seen) < len(attrs) {
 		var k, v []byte
 		k, v, hasAttr = z.TagAttr()
-		vs, next := attrValueStart(raw, from, k)
-		from = next
+		vs := vals.start(k, v)    // each in turn, for those read with attrValueStart
 		key := attrName(attrs, k) // the list's string: no allocation
 		if key == "" || contains(seen, key) {
 			continue
@@ -656,27 +821,80 @@ func attrValueStart(raw []byte, from int, key []byte) (int, int) {
 }
 
 // decodeText appends to text raw text with its character references
-// decoded, and to origin, for each decoded byte, the offset in raw of the
-// byte or the reference it comes from. Only references ending in ";"
-// within 40 bytes are decoded.
-func decodeText(raw, text []byte, origin []int) ([]byte, []int) {
+// decoded (with refs), and to spans where each run of the decoded bytes
+// comes from in raw. Only references ending in ";" within 40 bytes are
+// decoded.
+func decodeText(raw, text []byte, spans []textSpan, refs charRefs) ([]byte, []textSpan) {
+	copied := 0 // raw[:copied] is in text
 	for i := 0; i < len(raw); {
-		if raw[i] == '&' {
-			if j := bytes.IndexByte(raw[i:min(len(raw), i+40)], ';'); j > 1 {
-				ent := string(raw[i : i+j+1])
-				if dec := html.UnescapeString(ent); dec != ent {
-					for k := 0; k < len(dec); k++ {
-						text = append(text, dec[k])
-						origin = append(origin, i)
-					}
-					i += j + 1
-					continue
+		k := bytes.IndexByte(raw[i:], '&')
+		if k < 0 {
+			break
+		}
+		i += k
+		if j := bytes.IndexByte(raw[i:min(len(raw), i+40)], ';'); j > 1 {
+			ent := raw[i : i+j+1]
+			if dec := refs.decode(ent); dec != string(ent) {
+				if copied < i {
+					spans = append(spans, textSpan{at: len(text), raw: copied})
+					text = append(text, raw[copied:i]...)
 				}
+				spans = append(spans, textSpan{at: len(text), raw: i, ref: true})
+				text = append(text, dec...)
+				i += j + 1
+				copied = i
+				continue
 			}
 		}
-		text = append(text, raw[i])
-		origin = append(origin, i)
 		i++
 	}
-	return text, origin
+	if copied < len(raw) {
+		spans = append(spans, textSpan{at: len(text), raw: copied})
+		text = append(text, raw[copied:]...)
+	}
+	return text, spans
+}
+
+// charRefs holds what the character references a reader has met stand
+// for, by their text from "&" to ";": most documents use a few, many
+// times, and html.UnescapeString allocates twice for each.
+type charRefs map[string]string
+
+// maxCharRefs bounds a charRefs: past it, a reference not held is decoded
+// each time it is met.
+const maxCharRefs = 256
+
+// decode returns what the character reference ref stands for, or ref
+// when it stands for nothing.
+func (c charRefs) decode(ref []byte) string {
+	if dec, ok := c[string(ref)]; ok {
+		return dec
+	}
+	ent := string(ref)
+	dec := html.UnescapeString(ent)
+	if c != nil && len(c) < maxCharRefs {
+		c[ent] = dec
+	}
+	return dec
+}
+
+// textSpan says where the bytes of a decoded text from index at on come
+// from in the raw text: from index raw on, byte for byte, or, for a
+// character reference (ref), each from raw, where the reference starts.
+type textSpan struct {
+	at, raw int
+	ref     bool
+}
+
+// rawIndex returns the index in raw, of length n, of byte i of the text
+// that decodeText made with spans (i past its end: n).
+func rawIndex(spans []textSpan, textLen, n, i int) int {
+	if i >= textLen {
+		return n
+	}
+	k := sort.Search(len(spans), func(k int) bool { return spans[k].at > i }) - 1
+	if spans[k].ref {
+		return spans[k].raw
+	}
+	return spans[k].raw + i - spans[k].at
 }

@@ -63,27 +63,19 @@ func asciiPrefix(s string) int {
 	// t is what is left past i: slicing it a block at a time leaves
 	// each load one bounds check.
 	i, t := 0, s
-	for len(t) >= 16 && (word8(t)|word8(t[8:16]))&high == 0 {
+	for len(t) >= 16 && (syntax.Word8(t)|syntax.Word8(t[8:16]))&high == 0 {
 		i, t = i+16, t[16:]
 	}
-	if len(t) >= 8 && word8(t)&high == 0 {
+	if len(t) >= 8 && syntax.Word8(t)&high == 0 {
 		i += 8
 	}
-	if len(s)-i < 8 && len(s) >= 8 && word8(s[len(s)-8:])&high == 0 {
+	if len(s)-i < 8 && len(s) >= 8 && syntax.Word8(s[len(s)-8:])&high == 0 {
 		return len(s)
 	}
 	for i < len(s) && s[i] < utf8.RuneSelf {
 		i++
 	}
 	return i
-}
-
-// word8 returns the first eight bytes of s as a little-endian word, read
-// with one load (the bounds are checked once).
-func word8(s string) uint64 {
-	_ = s[7]
-	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }
 
 // writeTriplet writes octet c as "%" and two uppercase hex digits.

@@ -9,6 +9,7 @@ import (
 
 	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/internal/report"
+	"github.com/rfc2396/rfc2396/internal/syntax"
 	"github.com/rfc2396/rfc2396/parser"
 	"github.com/rfc2396/rfc2396/uri"
 )
@@ -722,8 +723,7 @@ func writeCompareHuman(w *lineBuffer, c *comparison) {
 func printableASCII(s string) bool {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	for ; len(s) >= 8; s = s[8:] {
-		x := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-			uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+		x := syntax.Word8(s)
 		if ((x-0x20*ones)&^x|(x+ones)|x)&highs != 0 {
 			return false
 		}

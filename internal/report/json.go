@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/rfc2396/rfc2396/grammar"
+	"github.com/rfc2396/rfc2396/internal/syntax"
 	"github.com/rfc2396/rfc2396/parser"
 	"github.com/rfc2396/rfc2396/rfc3986"
 )
@@ -197,7 +198,8 @@ var jsonSafe = func() (t [256]bool) {
 	return t
 }()
 
-// safe8 reports whether each of the eight bytes of the word x (see le64)
+// safe8 reports whether each of the eight bytes of the word x (see
+// [syntax.Word8])
 // is one a JSON string holds as itself (see jsonSafe), testing them
 // together: a byte below 0x20, above 0x7e, or equal to '"' or '\\' sets
 // the top bit of its lane in one of the terms (the "has a zero byte" and
@@ -206,15 +208,6 @@ func safe8(x uint64) bool {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	q, bs := x^('"'*ones), x^('\\'*ones)
 	return ((x-0x20*ones)&^x|(x+ones)|x|(q-ones)&^q|(bs-ones)&^bs)&highs == 0
-}
-
-// le64 is the first eight bytes of s as a little-endian word. Both it and
-// safe8 are small enough to inline into WriteString's loop, and with the
-// bounds checked once the compiler reads the eight bytes in one load.
-func le64(s string) uint64 {
-	_ = s[7]
-	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }
 
 // WriteString writes s as a JSON string (see above: invalid UTF-8 as
@@ -253,7 +246,7 @@ func writeEscaped(w *Buffer, s string) bool {
 	for i := 0; i < len(s); i++ {
 		// Eight bytes at a time while all of them are safe, which
 		// references mostly are.
-		for i+8 <= len(s) && safe8(le64(s[i:])) {
+		for i+8 <= len(s) && safe8(syntax.Word8(s[i:])) {
 			i += 8
 		}
 		if i >= len(s) {

@@ -8,6 +8,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/rfc2396/rfc2396/internal/syntax"
 )
 
 // writeStringSlowly is WriteString one character at a time, as the
@@ -91,7 +93,7 @@ func TestSafe8(t *testing.T) {
 			for _, fill := range []byte{' ', 'a', '~', '!', '#', '[', ']'} {
 				w := []byte(strings.Repeat(string(fill), 8))
 				w[at] = byte(c)
-				if got, want := safe8(le64(string(w))), jsonSafe[c]; got != want {
+				if got, want := safe8(syntax.Word8(string(w))), jsonSafe[c]; got != want {
 					t.Fatalf("safe8(%q) = %v, want %v", w, got, want)
 				}
 			}

@@ -8,6 +8,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/rfc2396/rfc2396/internal/syntax"
 	"github.com/rfc2396/rfc2396/parser"
 )
 
@@ -230,10 +231,10 @@ func (s *scanner) tokenEnd(i int) (end int, colon bool) {
 }
 
 // pastBidiFormatting returns the index after the bidirectional formatting
-// characters at src[i:] (RFC 3987 section 4.1's LRM, RLM, LRE, RLE, PDF,
-// LRO and RLO: U+200E, U+200F, U+202A-U+202E), i if there are none.
+// characters at src[i:] (RFC 3987 section 4.1's; see
+// [syntax.BidiFormattingAt]), i if there are none.
 func pastBidiFormatting(src []byte, i int) int {
-	for i+2 < len(src) && src[i] == 0xe2 && src[i+1] == 0x80 && (src[i+2] == 0x8e || src[i+2] == 0x8f || 0xaa <= src[i+2] && src[i+2] <= 0xae) {
+	for syntax.BidiFormattingAt(src, i) {
 		i += 3
 	}
 	return i

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/rfc2396/rfc2396/internal/syntax"
 )
 
 // BidiError reports a bidirectional formatting character in an IRI: the
@@ -52,10 +54,8 @@ func findBidiFormatting(s string) int {
 			return -1
 		}
 		i += j
-		if i+1 < len(s) && s[i+1] == 0x80 {
-			if r, _ := utf8.DecodeRuneInString(s[i:]); bidiFormattingName(r) != "" {
-				return i
-			}
+		if syntax.BidiFormattingAt(s, i) {
+			return i
 		}
 	}
 }

@@ -137,6 +137,12 @@ func (s byteSet) union(t byteSet) byteSet {
 	}
 	return s
 }
+func (s byteSet) minus(t byteSet) byteSet {
+	for i := range s {
+		s[i] &^= t[i]
+	}
+	return s
+}
 
 type bitset []uint64
 
@@ -1005,21 +1011,15 @@ func describeBytes(want byteSet, accepting bool, sets []describedSet) string {
 	var parts []string
 	all := want
 	for _, d := range sets {
-		if !subset(d.bytes, want) {
-			continue
-		}
-		parts = append(parts, d.name)
-		for i := range want {
-			want[i] &^= d.bytes[i]
+		if subset(d.bytes, want) {
+			parts = append(parts, d.name)
+			want = want.minus(d.bytes)
 		}
 	}
 	for _, d := range sets {
-		if !subset(d.bytes, all) || !overlapsNonASCII(d.bytes, want) {
-			continue
-		}
-		parts = append(parts, d.name)
-		for i := range want {
-			want[i] &^= d.bytes[i]
+		if subset(d.bytes, all) && overlapsNonASCII(d.bytes, want) {
+			parts = append(parts, d.name)
+			want = want.minus(d.bytes)
 		}
 	}
 	for c := 0; c < utf8.RuneSelf; c++ {
@@ -1079,15 +1079,9 @@ func byteRanges(want byteSet, lo, hi int) string {
 	return "a byte " + strings.Join(ranges[:len(ranges)-1], ", ") + " or " + ranges[len(ranges)-1]
 }
 
-// overlapsNonASCII reports whether s and t share a byte from 0x80 up.
-func overlapsNonASCII(s, t byteSet) bool {
-	for c := utf8.RuneSelf; c < 256; c++ {
-		if s.has(byte(c)) && t.has(byte(c)) {
-			return true
-		}
-	}
-	return false
-}
+// overlapsNonASCII reports whether s and t share a byte from 0x80 up: the
+// two upper words of a byteSet.
+func overlapsNonASCII(s, t byteSet) bool { return s[2]&t[2]|s[3]&t[3] != 0 }
 
 func subset(s, t byteSet) bool {
 	for i := range s {

@@ -3,6 +3,7 @@ package conformance
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -19,10 +20,12 @@ import (
 
 // ModeVariable is the environment variable that tells a parser under test
 // what the lines on its standard input are: [ModeParse], [ModeResolve] or
-// [ModeNormalize]. StandardVariable holds the suite's standard.
+// [ModeNormalize]. StandardVariable holds the suite's standard and
+// ProfileVariable its profile ("strict" for the RFC's grammar exactly).
 const (
 	ModeVariable     = "RFC2396_CONFORMANCE_MODE"
 	StandardVariable = "RFC2396_CONFORMANCE_STANDARD"
+	ProfileVariable  = "RFC2396_CONFORMANCE_PROFILE"
 )
 
 // The modes of the grading protocol.
@@ -283,7 +286,7 @@ func RunGrade(ctx context.Context, s *Suite, opts GradeOptions) (*Grade, error) 
 	for _, c := range s.Components {
 		add(&refs, index, c.Input)
 	}
-	answers, unsupported, err := run(ctx, opts, ModeParse, s.Standard, refs, g)
+	answers, unsupported, err := run(ctx, opts, ModeParse, s.Standard, s.Profile, refs, g)
 	if err != nil {
 		return nil, err
 	}
@@ -294,7 +297,7 @@ func RunGrade(ctx context.Context, s *Suite, opts GradeOptions) (*Grade, error) 
 	for _, c := range s.Resolve {
 		pairs = append(pairs, c.Base+"\t"+c.Reference)
 	}
-	answers, unsupported, err = run(ctx, opts, ModeResolve, s.Standard, pairs, g)
+	answers, unsupported, err = run(ctx, opts, ModeResolve, s.Standard, s.Profile, pairs, g)
 	if err != nil {
 		return nil, err
 	}
@@ -309,7 +312,7 @@ func RunGrade(ctx context.Context, s *Suite, opts GradeOptions) (*Grade, error) 
 		add(&norm, nindex, c.A)
 		add(&norm, nindex, c.B)
 	}
-	answers, unsupported, err = run(ctx, opts, ModeNormalize, s.Standard, norm, g)
+	answers, unsupported, err = run(ctx, opts, ModeNormalize, s.Standard, s.Profile, norm, g)
 	if err != nil {
 		return nil, err
 	}
@@ -341,7 +344,7 @@ type answer struct {
 // nor closes its standard output within opts.Linger is ended, and a
 // warning added to g; one that has not answered every line by
 // opts.Timeout is a time-out.
-func run(ctx context.Context, opts GradeOptions, mode string, standard Standard, lines []string, g *Grade) ([]answer, bool, error) {
+func run(ctx context.Context, opts GradeOptions, mode string, standard Standard, profile string, lines []string, g *Grade) ([]answer, bool, error) {
 	if len(lines) == 0 {
 		// Nothing selected in this mode: the command is not run.
 		return nil, false, nil
@@ -349,7 +352,7 @@ func run(ctx context.Context, opts GradeOptions, mode string, standard Standard,
 	ctx, cancel := context.WithTimeout(ctx, opts.Timeout)
 	defer cancel()
 	cmd := exec.Command(opts.Command[0], opts.Command[1:]...)
-	cmd.Env = append(os.Environ(), ModeVariable+"="+mode, StandardVariable+"="+string(standard))
+	cmd.Env = append(os.Environ(), ModeVariable+"="+mode, StandardVariable+"="+string(standard), ProfileVariable+"="+cmp.Or(profile, "strict"))
 	// Standard input and error are copied by os/exec: should a process
 	// the command started hold them, Wait gives up on them this long
 	// after the command exits.

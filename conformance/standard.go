@@ -1,8 +1,10 @@
 package conformance
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 
@@ -149,16 +151,31 @@ func (s *std) familyOf(name Standard, profile string) error {
 		return fmt.Errorf("unknown standard %q (have %s)", name, standardNames())
 	}
 	s.references = st.References()
-	if profile != "" && profile != "strict" {
-		return fmt.Errorf("unknown profile %q for %s (it has only the grammar exactly, \"strict\")", profile, name)
+	profile = cmp.Or(profile, uri.StrictProfile)
+	if !slices.ContainsFunc(st.ProfileList(), func(p report.ProfileInfo) bool { return p.Name == profile }) {
+		var names []string
+		for _, p := range st.ProfileList() {
+			names = append(names, p.Name)
+		}
+		return fmt.Errorf("unknown profile %q for %s (have %s)", profile, name, strings.Join(names, ", "))
 	}
-	s.rd, s.spec = st.NewReader(nil), st.Spec
+	// The grammar of the profile: the parser reads by it, and the oracle
+	// by its ABNF lines, an edit's from the document that justifies it.
+	if s.rd, err = st.NewReaderProfile(profile, nil); err != nil {
+		return err
+	}
+	s.spec = st.Spec
 	s.start = s.rd.StartRule()
+	rules, err := st.RulesUnder(profile)
+	if err != nil {
+		return err
+	}
 	s.rules = map[string]uri.RuleInfo{}
-	for _, r := range st.Rules() {
+	for _, r := range rules {
 		s.rules[r.Name] = r
 	}
-	if s.orc, err = oracle.NewABNF(st.ABNF()); err != nil {
+	abnf, _ := st.ABNFUnder(profile)
+	if s.orc, err = oracle.NewABNF(abnf); err != nil {
 		return fmt.Errorf("%s: its ABNF: %w", name, err)
 	}
 	s.authRule = oracle.AuthorityRules{

@@ -10,6 +10,14 @@
 // the JSON Schema of suite.json.
 package conformance
 
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+)
+
 // Suite is a conformance suite for one standard under one profile.
 type Suite struct {
 	// Format is the layout version, [FormatVersion].
@@ -48,6 +56,12 @@ type Covers struct {
 }
 
 // ValidityCase is a string and the verdict of the grammar on it.
+//
+// Input may be any bytes: a near miss can cut a character's UTF-8 in two.
+// A JSON string holds text only, so suite.json writes such an input as
+// "input" with each byte that is not UTF-8 replaced by U+FFFD, for people,
+// and as "input_bytes", its bytes in base64, for programs; reading it
+// back takes "input_bytes" (see [ValidityCase.MarshalJSON]).
 type ValidityCase struct {
 	ID string `json:"id"`
 	// Rule is the rule Input is checked against: "URI-reference" for a
@@ -111,6 +125,65 @@ func (c Components) Get(name string) *string {
 		return c.Fragment
 	}
 	return nil
+}
+
+// validityJSON is a ValidityCase as suite.json writes it.
+type validityJSON struct {
+	validityFields
+	// InputBytes is Input's bytes when Input is not UTF-8.
+	InputBytes []byte `json:"input_bytes,omitempty"`
+}
+
+// validityFields is ValidityCase without its methods.
+type validityFields ValidityCase
+
+// MarshalJSON writes c as suite.json holds it: with "input_bytes", the
+// bytes of Input in base64, when Input is not UTF-8 (see [ValidityCase]).
+func (c ValidityCase) MarshalJSON() ([]byte, error) {
+	// encoding/json writes each byte of Input that is not UTF-8 as
+	// \ufffd (see asText).
+	v := validityJSON{validityFields: validityFields(c)}
+	if !utf8.ValidString(c.Input) {
+		v.InputBytes = []byte(c.Input)
+	}
+	return json.Marshal(v)
+}
+
+// UnmarshalJSON reads what [ValidityCase.MarshalJSON] writes: the input
+// is "input_bytes" when given, and "input" must then be those bytes with
+// each that is not UTF-8 replaced by U+FFFD. A member it does not know is
+// an error.
+func (c *ValidityCase) UnmarshalJSON(data []byte) error {
+	var v validityJSON
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&v); err != nil {
+		return err
+	}
+	if v.InputBytes != nil {
+		if asText(string(v.InputBytes)) != v.Input || utf8.Valid(v.InputBytes) {
+			return fmt.Errorf("validity case %q: input_bytes is not input's bytes, or needs no input_bytes", v.ID)
+		}
+		v.Input = string(v.InputBytes)
+	}
+	*c = ValidityCase(v.validityFields)
+	return nil
+}
+
+// asText is s with each byte that is not UTF-8 replaced by U+FFFD, as
+// encoding/json writes a string.
+func asText(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			b.WriteRune(utf8.RuneError)
+		} else {
+			b.WriteString(s[i : i+size])
+		}
+		i += size
+	}
+	return b.String()
 }
 
 // ComponentsCase is a valid reference and its components.

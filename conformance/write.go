@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/rfc2396/rfc2396/internal/safeout"
 	"github.com/rfc2396/rfc2396/internal/syntax"
@@ -45,6 +46,9 @@ func Files(s *Suite) ([]File, error) {
 	if s == nil {
 		return nil, errNilSuite
 	}
+	if err := textOnly(s); err != nil {
+		return nil, err
+	}
 	j, err := json.MarshalIndent(s, "", "  ")
 	if err != nil {
 		return nil, err
@@ -56,6 +60,49 @@ func Files(s *Suite) ([]File, error) {
 		{ComponentsFile, componentsTSV(s)},
 		{ResolveFile, resolveTSV(s)},
 	}, nil
+}
+
+// textOnly returns an error naming the first case, other than a validity
+// case (which writes the bytes of an input that is not UTF-8 apart: see
+// [ValidityCase]), with a string that is not UTF-8: suite.json would
+// hold it with U+FFFD in place of its bytes, another string than the
+// case's.
+func textOnly(s *Suite) error {
+	check := func(kind, id string, texts ...string) error {
+		for _, t := range texts {
+			if !utf8.ValidString(t) {
+				return fmt.Errorf("rfc2396/conformance: %s case %q holds %q, which is not UTF-8: suite.json cannot hold it", kind, id, t)
+			}
+		}
+		return nil
+	}
+	for _, c := range s.Components {
+		vals := []string{c.Input}
+		for _, name := range ComponentNames {
+			if v := c.Get(name); v != nil {
+				vals = append(vals, *v)
+			}
+		}
+		if err := check("components", c.ID, vals...); err != nil {
+			return err
+		}
+	}
+	for _, c := range s.Resolve {
+		if err := check("resolve", c.ID, c.Base, c.Reference, c.Result); err != nil {
+			return err
+		}
+	}
+	for _, c := range s.Normalize {
+		if err := check("normalize", c.ID, c.Input, c.Result); err != nil {
+			return err
+		}
+	}
+	for _, c := range s.Equivalence {
+		if err := check("equivalence", c.ID, c.A, c.B); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // errNilSuite is the error of a function given no suite.

@@ -149,3 +149,60 @@ func must(t *testing.T, err error) {
 		t.Fatal(err)
 	}
 }
+
+// TestSuiteKeepsBytes writes and reads back a suite whose validity inputs
+// are not UTF-8 (a near miss that cuts a character's encoding): the bytes
+// come back as they were, and suite.json shows the input with U+FFFD for
+// people beside "input_bytes". A suite.json whose two forms disagree is
+// refused, and so is a string of another case that is not UTF-8, which
+// suite.json could not hold.
+func TestSuiteKeepsBytes(t *testing.T) {
+	off := 4
+	s := &conformance.Suite{Format: conformance.FormatVersion, Standard: conformance.Standard("rfc3987"), Profile: "strict",
+		Validity: []conformance.ValidityCase{
+			{ID: "invalid-1", Rule: "IRI-reference", Input: "//?\xe2\x80", Offset: &off},
+			{ID: "invalid-2", Rule: "IRI-reference", Input: "a\xffb\xc2"},
+			{ID: "valid-1", Rule: "IRI-reference", Input: "http://\u00e9/", Valid: true},
+		}}
+	dir := t.TempDir()
+	if err := conformance.WriteDir(dir, s); err != nil {
+		t.Fatal(err)
+	}
+	back, err := conformance.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(s, back); diff != "" {
+		t.Errorf("read back (-wrote +read):\n%s", diff)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, conformance.SuiteFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`"input": "//?\ufffd\ufffd"`, `"input_bytes": "Ly8/4oA="`, `"input": "a\ufffdb\ufffd"`, `"input": "http://é/"`} {
+		if !strings.Contains(string(data), want) {
+			t.Errorf("suite.json has no %s:\n%s", want, data)
+		}
+	}
+	if strings.Count(string(data), "input_bytes") != 2 {
+		t.Errorf("suite.json: input_bytes for other than the two inputs that are not UTF-8:\n%s", data)
+	}
+
+	// input_bytes that are not input's, or that input needs none of.
+	for _, bad := range []string{
+		strings.Replace(string(data), `"Ly8/4oA="`, `"Ly8/4oB4"`, 1),
+		strings.Replace(string(data), `"input": "//?\ufffd\ufffd"`, `"input": "//?xx"`, 1),
+	} {
+		if err := os.WriteFile(filepath.Join(dir, conformance.SuiteFile), []byte(bad), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := conformance.ReadDir(dir); err == nil || !strings.Contains(err.Error(), "input_bytes") {
+			t.Errorf("a suite.json whose input and input_bytes disagree: %v, want an error naming input_bytes", err)
+		}
+	}
+
+	s.Components = []conformance.ComponentsCase{{ID: "c-1", Input: "a\xff"}}
+	if err := conformance.WriteDir(t.TempDir(), s); err == nil || !strings.Contains(err.Error(), `"c-1"`) {
+		t.Errorf("a components case that is not UTF-8: %v, want an error naming it", err)
+	}
+}

@@ -63,3 +63,41 @@ func TestCoreFaceFewerComponents(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckProfiles: a manifest's profiles are refused, with a message
+// that says why, when one is named "strict", an edit's or another's name,
+// lacks a doc or edits, names an edit the face does not offer, or has two
+// edits that each change the ABNF; good ones are kept in order.
+func TestCheckProfiles(t *testing.T) {
+	edits := []editManifest{
+		{Name: "zone-id", Spec: "RFC 6874", Doc: "d", PEG: "rfc6874.peg"},
+		{Name: "other-abnf", Spec: "RFC X", Doc: "d", PEG: "x.peg"},
+		{Name: "prose", Spec: "RFC X", Doc: "d"},
+	}
+	good := profileManifest{Name: "rfc6874", Doc: "d", Edits: []string{"zone-id", "prose"}}
+	for _, c := range []struct {
+		profiles []profileManifest
+		want     string // "" for no error
+	}{
+		{nil, ""},
+		{[]profileManifest{good, {Name: "abnf", Doc: "d", Edits: []string{"prose"}}}, ""},
+		{[]profileManifest{{Name: "strict", Doc: "d", Edits: []string{"prose"}}}, `"strict" is every grammar's profile`},
+		{[]profileManifest{{Name: "zone-id", Doc: "d", Edits: []string{"zone-id"}}}, "has the name of an edit"},
+		{[]profileManifest{good, good}, `two profiles are named "rfc6874"`},
+		{[]profileManifest{{Name: "p", Edits: []string{"prose"}}}, "needs a name, a doc and its edits"},
+		{[]profileManifest{{Name: "p", Doc: "d"}}, "needs a name, a doc and its edits"},
+		{[]profileManifest{{Name: "p", Doc: "d", Edits: []string{"ipv6"}}}, `names the edit "ipv6", which face.edits does not list`},
+		{[]profileManifest{{Name: "p", Doc: "d", Edits: []string{"zone-id", "other-abnf"}}}, "zone-id and other-abnf, which each change the ABNF"},
+	} {
+		m := &manifest{file: "x.manifest.json", Face: &faceManifest{Edits: edits, Profiles: c.profiles}}
+		got, err := checkProfiles(m)
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("%v: %v", c.profiles, err)
+		case c.want == "" && len(got) != len(c.profiles):
+			t.Errorf("%v: kept %v", c.profiles, got)
+		case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want) || !strings.HasPrefix(err.Error(), "x.manifest.json: face.profiles: ")):
+			t.Errorf("%v: %v, want an error with %q", c.profiles, err, c.want)
+		}
+	}
+}

@@ -117,6 +117,9 @@ type faceManifest struct {
 	Prose []proseManifest `json:"prose,omitempty"`
 	// Edits are the edits the grammar offers (--allow).
 	Edits []editManifest `json:"edits,omitempty"`
+	// Profiles are the grammar's named sets of Edits (--profile), besides
+	// "strict", which every grammar has (uri.Profile).
+	Profiles []profileManifest `json:"profiles,omitempty"`
 	// NormalizeText names a Go function of the face package
 	// (func(string) string), the last step of normalization
 	// (uri.Data.NormalizeText).
@@ -141,6 +144,14 @@ type editManifest struct {
 	Spec string `json:"spec"`
 	Doc  string `json:"doc"`
 	PEG  string `json:"peg,omitempty"`
+}
+
+// profileManifest is a profile of a face (uri.Profile): its name, one
+// line of what it is, and the names of its edits.
+type profileManifest struct {
+	Name  string   `json:"name"`
+	Doc   string   `json:"doc"`
+	Edits []string `json:"edits"`
 }
 
 // escapeManifest is the "escape" object of a manifest: the byte sets

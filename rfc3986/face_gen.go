@@ -213,6 +213,9 @@ var theGrammar = uri.New(uri.Data[grammar.Rule]{
 	EscapeTables: escapeTables,
 	Unreserved:   unreserved,
 	Edits:        edits,
+	Profiles: []uri.Profile{
+		{Name: "rfc6874", Doc: "RFC 3986 as RFC 6874 updates it: a zone ID after an IPv6 address in an IP-literal", Edits: []string{"zone-id"}},
+	},
 })
 
 // whole are the rules whose strings are whole references.

@@ -217,6 +217,10 @@ var theGrammar = uri.New(uri.Data[grammar.Rule]{
 		{Edit: "bidi-formatting", Section: "RFC 3987 section 4.1", Says: "IRIs MUST NOT contain bidirectional formatting characters (LRM, RLM, LRE, RLE, PDF, LRO, RLO), which the ABNF of section 2.2 admits", Find: findBidiFormatting},
 	},
 	Edits: edits,
+	Profiles: []uri.Profile{
+		{Name: "rfc6874", Doc: "RFC 3987 with RFC 6874's zone IDs in the IP-literal it takes from RFC 3986", Edits: []string{"zone-id"}},
+		{Name: "abnf", Doc: "section 2.2's ABNF alone, without section 4.1's rule against bidirectional formatting characters", Edits: []string{"bidi-formatting"}},
+	},
 })
 
 // whole are the rules whose strings are whole references.

@@ -48,6 +48,9 @@ var theGrammar = uri.New(uri.Data[grammar.Rule]{
 	Edits: []uri.Edit[grammar.Rule]{
 		{Name: "reserved-operators", Spec: "RFC 6570 section 2.2", Doc: "accepts the operators of op-reserve (\"=\", \",\", \"!\", \"@\", \"|\"), which the ABNF derives and section 2.2 reserves for future extensions"},
 	},
+	Profiles: []uri.Profile{
+		{Name: "abnf", Doc: "RFC 6570's ABNF alone, with the operators section 2.2 reserves for future extensions", Edits: []string{"reserved-operators"}},
+	},
 })
 
 // noRule stands for the component rules of uri.Data that RFC 6570's

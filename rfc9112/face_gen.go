@@ -68,6 +68,9 @@ var theGrammar = uri.New(uri.Data[grammar.Rule]{
 		{Name: "http-userinfo", Spec: "RFC 9110 section 4.2.4", Doc: "accepts a userinfo in an http or https absolute-form, which RFC 9110 forbids senders and asks recipients to treat as an error"},
 		{Name: "http-empty-host", Spec: "RFC 9110 section 4.2.1", Doc: "accepts an http or https absolute-form with an empty host, which RFC 9110 says recipients MUST reject"},
 	},
+	Profiles: []uri.Profile{
+		{Name: "abnf", Doc: "RFC 9112's ABNF alone, without RFC 9110's rules for http and https targets (no userinfo, no empty host)", Edits: []string{"http-userinfo", "http-empty-host"}},
+	},
 })
 
 // whole are the rules whose strings are whole references.

@@ -47,3 +47,33 @@ func TestAllowRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestAPIParseProfiles checks that /api/parse reads every standard under
+// its profiles and edits, as the command's --profile and --allow do, and
+// refuses with 400 a profile or an edit the standard does not have.
+func TestAPIParseProfiles(t *testing.T) {
+	h := newSite(t).Handler()
+	zone := "ref=" + url.QueryEscape("http://[fe80::1%25en1]/")
+	for _, c := range []struct {
+		query string
+		code  int
+		want  string
+	}{
+		{zone + "&standard=rfc3986", http.StatusOK, `"valid":false,"standard":"rfc3986","rule":"URI-reference","profile":null`},
+		{zone + "&standard=rfc3986&profile=strict", http.StatusOK, `"valid":false,"standard":"rfc3986","rule":"URI-reference","profile":null`},
+		{zone + "&standard=rfc3986&profile=rfc6874", http.StatusOK, `"valid":true,"standard":"rfc3986","rule":"URI-reference","profile":"rfc6874","edits_needed":["zone-id"]`},
+		{zone + "&standard=rfc3986&allow=zone-id", http.StatusOK, `"valid":true,"standard":"rfc3986","rule":"URI-reference","profile":"zone-id"`},
+		{zone + "&standard=rfc3987&profile=rfc6874&allow=bidi-formatting", http.StatusOK, `"valid":true,"standard":"rfc3987","rule":"IRI-reference","profile":"rfc6874+bidi-formatting"`},
+		{"ref=" + url.QueryEscape("http://a/\u200e") + "&standard=rfc3987&profile=abnf", http.StatusOK, `"valid":true,"standard":"rfc3987","rule":"IRI-reference","profile":"abnf"`},
+		{"ref=" + url.QueryEscape("http://a/\u200e") + "&standard=rfc3987", http.StatusOK, `"valid":false`},
+		{zone + "&standard=rfc3986&profile=java", http.StatusBadRequest, `RFC 3986 has no profile \"java\"; its profiles are strict, rfc6874`},
+		{zone + "&standard=rfc3986&allow=ipv6", http.StatusBadRequest, `RFC 3986 has no edit \"ipv6\"; its edits are zone-id`},
+		{zone + "&standard=rfc8141&allow=zone-id", http.StatusBadRequest, `RFC 8141 has no edit \"zone-id\"; its edits are none`},
+	} {
+		code, body := get(t, h, "GET", "/api/parse?"+c.query)
+		if code != c.code || !strings.Contains(body, c.want) {
+			t.Errorf("/api/parse?%s: %d %.400s; want %d with %s", c.query, code, body, c.code, c.want)
+		}
+		checkAPIParse(t, c.query, code, body)
+	}
+}

@@ -274,7 +274,7 @@ func loadGrammar(fsys fs.FS, dir string) (*Grammar, error) {
 // (Appendix A is "rfc2396", its strict profile). A grammar no parser
 // implements has no match, and its examples, if any, are shown unchecked.
 func (g *Grammar) setParser() {
-	if st, err := report.LookupStandard(g.Name); err == nil && !st.Profiles() {
+	if st, err := report.LookupStandard(g.Name); err == nil && !st.ParserProfiles() {
 		g.match = st.Match
 		return
 	}

@@ -30,7 +30,7 @@ func playSite() *Site {
 		}
 	}
 	for _, st := range report.Standards() {
-		if !st.Profiles() {
+		if !st.ParserProfiles() {
 			grammars = append(grammars, familyPlayGrammar(st))
 		}
 	}

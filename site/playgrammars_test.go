@@ -50,7 +50,7 @@ func TestPlaySite(t *testing.T) {
 	for _, q := range append([]string(nil), queries...) {
 		queries = append(queries, q+"&standard=rfc3986", q+"&profile=java", q+"&profile=rfc2732-intent", q+"&rule=hostname", q+"&rule=IPv6address&profile=rfc2732")
 		for _, st := range report.Standards() {
-			if !st.Profiles() {
+			if !st.ParserProfiles() {
 				queries = append(queries, q+"&standard="+st.Name)
 			}
 		}

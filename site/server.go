@@ -515,7 +515,7 @@ func apiParse(rawQuery string) ([]byte, error) {
 		return nil, fmt.Errorf("the standard must be one of %s, not %q", strings.Join(report.StandardNames(), ", "), echo(std))
 	}
 	var rd report.Reader
-	if s.Profiles() {
+	if s.ParserProfiles() {
 		profile := q.Get("profile")
 		if profile == "" {
 			profile = "strict"
@@ -526,18 +526,35 @@ func apiParse(rawQuery string) ([]byte, error) {
 		}
 		rd = s.NewReader(p)
 	} else {
-		if q.Has("profile") || q.Has("allow") {
-			return nil, fmt.Errorf("profile and allow choose edits of RFC 2396's grammar; they do not apply with standard=%s", s.Name)
+		profile := cmp.Or(q.Get("profile"), "strict")
+		if !slices.ContainsFunc(s.ProfileList(), func(p report.ProfileInfo) bool { return p.Name == profile }) {
+			var names []string
+			for _, p := range s.ProfileList() {
+				names = append(names, p.Name)
+			}
+			return nil, fmt.Errorf("%s has no profile %q; its profiles are %s", s.Spec, echo(profile), strings.Join(names, ", "))
 		}
-		rd = s.NewReader(nil)
+		var allow []string
+		if a := q.Get("allow"); a != "" {
+			allow = strings.Split(a, ",")
+		}
+		for _, name := range allow {
+			if !slices.ContainsFunc(s.Edits(), func(e report.EditInfo) bool { return e.Name == name }) {
+				var names []string
+				for _, e := range s.Edits() {
+					names = append(names, e.Name)
+				}
+				return nil, fmt.Errorf("%s has no edit %q; its edits are %s", s.Spec, echo(name), cmp.Or(strings.Join(names, ", "), "none"))
+			}
+		}
+		if rd, err = s.NewReaderProfile(profile, allow); err != nil {
+			return nil, err
+		}
 	}
 	explain := false
 	switch e := q.Get("explain"); e {
 	case "", "0":
 	case "1":
-		if !s.Profiles() {
-			return nil, fmt.Errorf("explain lists RFC 2396 profiles and edits; it does not apply with standard=%s", s.Name)
-		}
 		explain = true
 	default:
 		return nil, fmt.Errorf("explain must be 1 or 0, not %q", echo(e))

@@ -305,7 +305,7 @@ func (p *page) PlayRules() []playRules {
 	var out []playRules
 	for _, st := range report.Standards() {
 		pr := playRules{Standard: st.Name, Spec: st.Spec}
-		if st.Profiles() {
+		if st.ParserProfiles() {
 			for _, r := range p.Grammars[0].Rules {
 				pr.Rules = append(pr.Rules, r.Name)
 			}

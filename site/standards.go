@@ -21,7 +21,7 @@ const (
 // profile) and for a name that is none.
 func standardOf(name string) (report.Standard, bool) {
 	st, err := report.LookupStandard(name)
-	return st, err == nil && !st.Profiles()
+	return st, err == nil && !st.ParserProfiles()
 }
 
 // Verdict is what one standard, or one profile of RFC 2396, says of a

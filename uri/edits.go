@@ -115,6 +115,127 @@ func (g *Grammar[R]) Allow(names ...string) (*Grammar[R], error) {
 	return actual.(*Grammar[R]), nil
 }
 
+// Profile is a named set of a grammar's edits: the grammar as a document
+// that amends it, or a common reading of it, takes its strings. Every
+// grammar has the profile "strict", its RFC exactly, with no edit; the
+// others are its manifest's ("rfc6874": RFC 3986 with the zone IDs of
+// RFC 6874).
+type Profile struct {
+	// Name is how --profile names it; Doc says in one line what it is.
+	Name, Doc string
+	// Edits are the names of its edits ([Grammar.Edits]), none for
+	// "strict".
+	Edits []string
+}
+
+// StrictProfile is the name of the profile every grammar has: the
+// grammar as its RFC publishes it, with no edit in force.
+const StrictProfile = "strict"
+
+// Profiles lists g's profiles: "strict" first, then those its grammar
+// names, in the order of its manifest.
+func (g *Grammar[R]) Profiles() []Profile {
+	root := g.root()
+	out := make([]Profile, 0, 1+len(root.d.Profiles))
+	out = append(out, Profile{Name: StrictProfile, Doc: root.d.Spec + " exactly, with no edit"})
+	for _, p := range root.d.Profiles {
+		p.Edits = slices.Clone(p.Edits)
+		out = append(out, p)
+	}
+	return out
+}
+
+// Profile returns the grammar under the named profile: the grammar as
+// published with the profile's edits in force, whatever edits g has (add
+// more with [Grammar.Allow]). An unknown name is an error that lists the
+// profiles there are.
+func (g *Grammar[R]) Profile(name string) (*Grammar[R], error) {
+	root := g.root()
+	if name == StrictProfile {
+		return root, nil
+	}
+	for _, p := range root.d.Profiles {
+		if p.Name == name {
+			return root.Allow(p.Edits...)
+		}
+	}
+	var names []string
+	for _, p := range g.Profiles() {
+		names = append(names, p.Name)
+	}
+	return nil, fmt.Errorf("%s: no profile named %q; the profiles of %s are %s", root.d.Name, name, root.d.Spec, strings.Join(names, ", "))
+}
+
+// Needs lists the edits in force in g that s, a string of rule, needs:
+// none if the grammar as published accepts it, else those under which,
+// each alone, the grammar as published accepts it, else all of g's (only
+// together do they accept it). Nil when g refuses s.
+func (g *Grammar[R]) Needs(rule R, s string) []string {
+	strict := g.root()
+	if len(g.allowed) == 0 || strict.Matches(rule, s) || !g.Matches(rule, s) {
+		return nil
+	}
+	var out []string
+	for _, name := range g.allowed {
+		if v, err := strict.Allow(name); err == nil && v.Matches(rule, s) {
+			out = append(out, name)
+		}
+	}
+	if len(out) == 0 {
+		return slices.Clone(g.allowed)
+	}
+	return out
+}
+
+// Alternative is a reading under which a string that a grammar refuses is
+// valid: a named profile, or the grammar with one more edit.
+type Alternative struct {
+	// Profile names the reading: a profile of the grammar ("rfc6874"),
+	// or "strict+" and the edits in force, one added
+	// ("strict+zone-id"), as package parser names RFC 2396's.
+	Profile string
+	// Edits are the edits of the reading the string needs ([Grammar.Needs]),
+	// and Documents the documents that justify them ("RFC 6874").
+	Edits, Documents []string
+}
+
+// ValidUnder lists, for a string s that g refuses as rule, the readings
+// under which it is valid: g with each edit it does not have added, then
+// each profile of the grammar, other than g's edits, that accepts s. Nil
+// when g accepts s, or when no reading does.
+func (g *Grammar[R]) ValidUnder(rule R, s string) []Alternative {
+	if g.Matches(rule, s) {
+		return nil
+	}
+	root := g.root()
+	var out []Alternative
+	add := func(name string, v *Grammar[R]) {
+		a := Alternative{Profile: name, Edits: v.Needs(rule, s)}
+		if len(a.Edits) > 0 {
+			a.Documents = strings.Split(root.editSpecs(a.Edits), ", ")
+		}
+		out = append(out, a)
+	}
+	for _, e := range root.d.Edits {
+		if slices.Contains(g.allowed, e.Name) {
+			continue
+		}
+		v, err := g.Allow(e.Name)
+		if err != nil || !v.Matches(rule, s) {
+			continue // two edits of the ABNF have no grammar together
+		}
+		add(StrictProfile+"+"+strings.Join(v.allowed, ","), v)
+	}
+	for _, p := range root.d.Profiles {
+		v, err := root.Profile(p.Name)
+		if err != nil || slices.Equal(v.allowed, g.allowed) || !v.Matches(rule, s) {
+			continue
+		}
+		add(p.Name, v)
+	}
+	return out
+}
+
 // editNames lists the names of edits for a message.
 func editNames[R Rule](edits []Edit[R]) string {
 	if len(edits) == 0 {

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 	"github.com/rfc2396/rfc2396/rfc3986"
 	g3986 "github.com/rfc2396/rfc2396/rfc3986/grammar"
 	"github.com/rfc2396/rfc2396/rfc3987"
@@ -151,4 +152,145 @@ func checkEdit[R uri.Rule](t *testing.T, n int, strict *uri.Grammar[R], lookup f
 		t.Errorf("edits.tsv:%d: %q does not name the edit that accepts the input", n, err)
 	}
 	return v
+}
+
+// TestProfiles checks each grammar's profiles: strict first with no edit,
+// then the manifest's; Profile's grammar has exactly the profile's edits
+// in force, whatever edits the grammar asked has; an unknown name is an
+// error that lists the names.
+func TestProfiles(t *testing.T) {
+	type profile struct {
+		Name  string
+		Edits []string
+	}
+	for _, c := range []struct {
+		spec     string
+		profiles func() []uri.Profile
+		profile  func(from []string, name string) ([]string, error)
+		want     []profile
+	}{
+		{"RFC 3986", rfc3986.Grammar().Profiles, func(from []string, name string) ([]string, error) {
+			return profileEdits(rfc3986.Grammar(), from, name)
+		}, []profile{{"strict", nil}, {"rfc6874", []string{"zone-id"}}}},
+		{"RFC 3987", rfc3987.Grammar().Profiles, func(from []string, name string) ([]string, error) {
+			return profileEdits(rfc3987.Grammar(), from, name)
+		}, []profile{{"strict", nil}, {"rfc6874", []string{"zone-id"}}, {"abnf", []string{"bidi-formatting"}}}},
+	} {
+		var got []profile
+		for _, p := range c.profiles() {
+			got = append(got, profile{p.Name, p.Edits})
+			if p.Doc == "" {
+				t.Errorf("%s: profile %s has no doc", c.spec, p.Name)
+			}
+		}
+		if diff := cmp.Diff(c.want, got, cmpopts.EquateEmpty()); diff != "" {
+			t.Errorf("%s: Profiles (-want +got):\n%s", c.spec, diff)
+		}
+		for _, p := range c.want {
+			for _, from := range [][]string{nil, {"zone-id"}} {
+				edits, err := c.profile(from, p.Name)
+				if err != nil {
+					t.Errorf("%s: Profile(%q) from edits %q: %v", c.spec, p.Name, from, err)
+					continue
+				}
+				if diff := cmp.Diff(p.Edits, edits, cmpopts.EquateEmpty()); diff != "" {
+					t.Errorf("%s: Profile(%q) from edits %q: edits in force (-want +got):\n%s", c.spec, p.Name, from, diff)
+				}
+			}
+		}
+		_, err := c.profile(nil, "java")
+		want := `no profile named "java"; the profiles of ` + c.spec + ` are `
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: Profile(\"java\"): %v, want an error with %q", c.spec, err, want)
+		}
+	}
+}
+
+// profileEdits returns the edits in force in g's profile name, asked of
+// g with the edits from in force.
+func profileEdits[R uri.Rule](g *uri.Grammar[R], from []string, name string) ([]string, error) {
+	g, err := g.Allow(from...)
+	if err != nil {
+		return nil, err
+	}
+	p, err := g.Profile(name)
+	if err != nil {
+		return nil, err
+	}
+	return p.Allowed(), nil
+}
+
+// TestValidUnder checks the readings Grammar.ValidUnder lists for a
+// string the grammar refuses (the grammar with one more edit, then each
+// profile of other edits that accepts it), and Needs, the edits of a
+// grammar a string it accepts needs.
+func TestValidUnder(t *testing.T) {
+	zone, lrm := "http://[fe80::1%25en1]/", "http://a/\u200e"
+	for _, c := range []struct {
+		spec, from, in string
+		want           []uri.Alternative
+	}{
+		{"RFC 3986", "", zone, []uri.Alternative{
+			{Profile: "strict+zone-id", Edits: []string{"zone-id"}, Documents: []string{"RFC 6874"}},
+			{Profile: "rfc6874", Edits: []string{"zone-id"}, Documents: []string{"RFC 6874"}},
+		}},
+		{"RFC 3986", "", "http://a b/", nil},
+		{"RFC 3986", "zone-id", zone, nil}, // accepted
+		{"RFC 3987", "", lrm, []uri.Alternative{
+			{Profile: "strict+bidi-formatting", Edits: []string{"bidi-formatting"}, Documents: []string{"RFC 3987 section 4.1"}},
+			{Profile: "abnf", Edits: []string{"bidi-formatting"}, Documents: []string{"RFC 3987 section 4.1"}},
+		}},
+		// With zone-id in force, the edit added is named with it, and the
+		// profile of zone-id alone does not accept the LRM.
+		{"RFC 3987", "zone-id", zone + "\u200e", []uri.Alternative{
+			{Profile: "strict+bidi-formatting,zone-id", Edits: []string{"bidi-formatting", "zone-id"}, Documents: []string{"RFC 3987 section 4.1", "RFC 6874"}},
+		}},
+		// Only both edits together accept it: no single reading does.
+		{"RFC 3987", "", zone + "\u200e", nil},
+	} {
+		var got []uri.Alternative
+		var err error
+		switch c.spec {
+		case "RFC 3986":
+			got, err = validUnder(rfc3986.Grammar(), c.from, c.in)
+		case "RFC 3987":
+			got, err = validUnder(rfc3987.Grammar(), c.from, c.in)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(c.want, got); diff != "" {
+			t.Errorf("%s with %q: ValidUnder(%q) (-want +got):\n%s", c.spec, c.from, c.in, diff)
+		}
+	}
+	g, err := rfc3987.Allow("zone-id", "bidi-formatting")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		in   string
+		want []string
+	}{
+		{"http://a/", nil},
+		{zone, []string{"zone-id"}},
+		{lrm, []string{"bidi-formatting"}},
+		{zone + "\u200e", []string{"bidi-formatting", "zone-id"}},
+		{"http://a b/", nil}, // refused
+	} {
+		if got := g.Needs(g.Start(), c.in); !cmp.Equal(got, c.want) {
+			t.Errorf("Needs(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+// validUnder is ValidUnder of g with the edits from (comma-separated) in
+// force, for in as g's start rule.
+func validUnder[R uri.Rule](g *uri.Grammar[R], from, in string) ([]uri.Alternative, error) {
+	if from != "" {
+		var err error
+		if g, err = g.Allow(strings.Split(from, ",")...); err != nil {
+			return nil, err
+		}
+	}
+	return g.ValidUnder(g.Start(), in), nil
 }

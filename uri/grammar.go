@@ -115,6 +115,9 @@ type Data[R Rule] struct {
 	// offers.
 	Prose []ProseRule
 	Edits []Edit[R]
+	// Profiles are the grammar's named sets of edits besides "strict",
+	// in the order of its manifest (see [Grammar.Profiles]).
+	Profiles []Profile
 }
 
 // Grammar is one grammar of the RFC 3986 family as a value: [Grammar.Parse]

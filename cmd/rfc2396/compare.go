@@ -1034,7 +1034,7 @@ func writeProfileName(o *report.Object, p *parser.Profile) {
 func compareChoices() string {
 	var names []string
 	for _, s := range report.StandardsFor(report.JobResolve) {
-		if !s.Profiles() {
+		if !s.ParserProfiles() {
 			names = append(names, s.Name)
 		}
 	}
@@ -1048,7 +1048,7 @@ func compareStandard(name string) (report.Standard, error) {
 	if err != nil {
 		return s, err
 	}
-	if s.Profiles() || !s.Does(report.JobResolve) {
+	if s.ParserProfiles() || !s.Does(report.JobResolve) {
 		return s, fmt.Errorf("compare sets RFC 2396 against one of %s, not %s", compareChoices(), name)
 	}
 	return s, nil

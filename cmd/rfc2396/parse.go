@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -62,9 +63,6 @@ refuses), 2 on a usage, read or write error (see docs/cli.md).`,
 				rd, err := sf.reader()
 				if err == nil {
 					err = report.SetContext(rd, ctx)
-				}
-				if err == nil && report.RFC3986Family(rd) && *explainWhich {
-					err = fmt.Errorf("--explain lists RFC 2396 profiles and edits; it does not apply with --standard %s (see the compare command)", rd.Standard())
 				}
 				if err == nil && *idna && !report.MapsToURI(rd) {
 					err = fmt.Errorf("--idna converts the host of an IRI; it applies only with --standard %s", report.StandardRFC3987)
@@ -237,7 +235,7 @@ func writeParseHuman(w *bufio.Writer, r *parseResult) {
 				fmt.Fprintln(w, "  valid under no profile or edit this tool knows")
 			}
 			for _, a := range r.ValidUnder {
-				fmt.Fprintf(w, "  valid under %s: needs %s (%s)\n", a.Profile.Name(), editNames(a.Edits), strings.Join(a.Documents(), "; "))
+				fmt.Fprintf(w, "  valid under %s: needs %s (%s)\n", a.Profile, strings.Join(a.Edits, ","), strings.Join(a.Documents, "; "))
 			}
 		}
 		return
@@ -509,10 +507,16 @@ func headingSuffix(rd report.Reader) string {
 }
 
 // familyHeading names the grammar a reader of the RFC 3986 family reads
-// by: "RFC 3986", or "RFC 3986 with zone-id" under edits.
+// by: "RFC 3986", "RFC 3986 with zone-id" under edits, "RFC 3986 under
+// rfc6874" under a profile.
 func familyHeading(rd report.Reader) string {
-	if p := rd.Profile(); p != "" {
-		return report.SpecOf(rd) + " with " + p
+	p := rd.Profile()
+	if p == "" {
+		return report.SpecOf(rd)
 	}
-	return report.SpecOf(rd)
+	name, _, _ := strings.Cut(p, "+")
+	if s, err := report.LookupStandard(rd.Standard()); err == nil && slices.ContainsFunc(s.ProfileList(), func(q report.ProfileInfo) bool { return q.Name == name }) {
+		return report.SpecOf(rd) + " under " + p
+	}
+	return report.SpecOf(rd) + " with " + p
 }

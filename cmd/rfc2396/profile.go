@@ -22,7 +22,7 @@ func addProfileFlags(fs *flag.FlagSet) *profileFlags {
 	for _, p := range grammar.Profiles() {
 		names = append(names, p.Name)
 	}
-	fs.StringVar(&pf.profile, "profile", "strict", "read references under this `profile`: "+strings.Join(names, ", "))
+	fs.StringVar(&pf.profile, "profile", "strict", "read references under this `profile`: "+strings.Join(names, ", ")+profilesOtherStandards())
 	var edits []string
 	for _, e := range grammar.Edits() {
 		edits = append(edits, e.Code())
@@ -45,12 +45,27 @@ func editNames(edits []grammar.Edit) string {
 	return strings.Join(names, ",")
 }
 
+// profilesOtherStandards says, for --profile's help, which profiles the
+// other standards offer.
+func profilesOtherStandards() string {
+	var parts []string
+	for _, s := range report.Standards() {
+		if !s.ParserProfiles() && len(s.ProfileList()) > 1 {
+			parts = append(parts, "with --standard "+s.Name+": "+standardProfiles(s))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "; " + strings.Join(parts, "; ")
+}
+
 // allowOtherStandards says, for --allow's help, which edits the other
 // standards offer.
 func allowOtherStandards() string {
 	var parts []string
 	for _, s := range report.Standards() {
-		if !s.Profiles() && len(s.Edits()) > 0 {
+		if !s.ParserProfiles() && len(s.Edits()) > 0 {
 			parts = append(parts, "with --standard "+s.Name+": "+standardEdits(s))
 		}
 	}

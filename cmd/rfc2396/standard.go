@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/rfc2396/rfc2396/conformance"
@@ -10,7 +11,8 @@ import (
 )
 
 // standardFlags is the --standard flag of a command, with the command's
-// --profile and --allow, which only RFC 2396 has.
+// --profile and --allow, which name the profiles and edits of the
+// standard chosen.
 type standardFlags struct {
 	job      report.Job
 	standard string
@@ -31,18 +33,14 @@ func addStandardFlags(fs *flag.FlagSet, job report.Job) *standardFlags {
 func standardsHelp(job report.Job) string {
 	var parts []string
 	for _, s := range report.StandardsFor(job) {
-		if s.Profiles() {
-			parts = append(parts, s.Name+" ("+s.Spec+", under --profile and --allow)")
-		} else {
-			parts = append(parts, s.Name+" ("+s.Spec+")")
-		}
+		parts = append(parts, s.Name+" ("+s.Spec+")")
 	}
 	return strings.Join(parts, ", ")
 }
 
 // lookup returns the standard the flags choose, or an error for a
-// standard this tool does not know or for profile flags given with a
-// standard that has no profiles.
+// standard this tool does not know or that the command does not apply
+// to.
 func (sf *standardFlags) lookup() (report.Standard, error) {
 	s, err := report.LookupStandard(sf.standard)
 	if err != nil {
@@ -50,16 +48,6 @@ func (sf *standardFlags) lookup() (report.Standard, error) {
 	}
 	if !s.Does(sf.job) {
 		return s, fmt.Errorf("--standard %s: this command does not apply to %s's strings; its standards are %s (parse and tree read every standard)", s.Name, s.Spec, standardChoices(sf.job))
-	}
-	if !s.Profiles() {
-		// Refused when given at all, even as --profile strict: a flag
-		// that is accepted but means nothing would suggest the grammar
-		// has profiles. --allow names the standard's own edits.
-		given := false
-		sf.fs.Visit(func(f *flag.Flag) { given = given || f.Name == "profile" })
-		if given {
-			return s, fmt.Errorf("--profile chooses a profile of RFC 2396's grammar; with --standard %s, --allow names its edits (%s)", s.Name, standardEdits(s))
-		}
 	}
 	return s, nil
 }
@@ -71,12 +59,15 @@ func (sf *standardFlags) reader() (report.Reader, error) {
 	if err != nil {
 		return nil, err
 	}
-	if !s.Profiles() {
+	if !s.ParserProfiles() {
 		var allow []string
 		if sf.pf.allow != "" {
 			allow = strings.Split(sf.pf.allow, ",")
 		}
-		rd, err := s.NewReaderAllow(allow)
+		if !slices.ContainsFunc(s.ProfileList(), func(p report.ProfileInfo) bool { return p.Name == sf.pf.profile }) {
+			return nil, fmt.Errorf("--profile: no profile %q of %s; its profiles are %s", sf.pf.profile, s.Spec, standardProfiles(s))
+		}
+		rd, err := s.NewReaderProfile(sf.pf.profile, allow)
 		if err != nil {
 			return nil, fmt.Errorf("--allow: %v", report.TrimStandard(err.Error()))
 		}
@@ -108,6 +99,20 @@ func standardEdits(s report.Standard) string {
 	}
 	if len(parts) == 0 {
 		return "none"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// standardProfiles lists the profiles of s for a message: "strict,
+// rfc6874 (zone-id)".
+func standardProfiles(s report.Standard) string {
+	var parts []string
+	for _, p := range s.ProfileList() {
+		if len(p.Edits) == 0 {
+			parts = append(parts, p.Name)
+		} else {
+			parts = append(parts, p.Name+" ("+strings.Join(p.Edits, ", ")+")")
+		}
 	}
 	return strings.Join(parts, ", ")
 }

@@ -5,20 +5,21 @@
 set -uo pipefail
 tool=${RFC2396:-rfc2396}
 std=${RFC2396_CONFORMANCE_STANDARD:-rfc2396}
+profile=${RFC2396_CONFORMANCE_PROFILE:-strict}
 case "${RFC2396_CONFORMANCE_MODE:-parse}" in
 parse)
 	# One JSON object a line, with "valid" and the components; the exit
 	# status (1 when a reference is invalid) is not part of the protocol.
-	"$tool" parse --standard "$std" --json 2>/dev/null
+	"$tool" parse --standard "$std" --profile "$profile" --json 2>/dev/null
 	exit 0
 	;;
 normalize)
-	"$tool" normalize --standard "$std" --json 2>/dev/null
+	"$tool" normalize --standard "$std" --profile "$profile" --json 2>/dev/null
 	exit 0
 	;;
 resolve)
 	while IFS=$'\t' read -r base ref; do
-		out=$("$tool" resolve --standard "$std" --json -- "$base" "$ref" 2>/dev/null)
+		out=$("$tool" resolve --standard "$std" --profile "$profile" --json -- "$base" "$ref" 2>/dev/null)
 		[ -n "$out" ] || out='{"result":null}'
 		printf '%s\n' "$out"
 	done

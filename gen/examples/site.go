@@ -279,7 +279,7 @@ func newTarget(name string) (*target, error) {
 		return nil, fmt.Errorf("%s/grammar.json: %v", name, err)
 	}
 	t := &target{name: name}
-	if st, err := report.LookupStandard(name); err == nil && !st.Profiles() {
+	if st, err := report.LookupStandard(name); err == nil && !st.ParserProfiles() {
 		return familyTarget(t, st, g.Rules)
 	}
 	for _, r := range g.Rules {

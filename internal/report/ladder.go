@@ -39,7 +39,7 @@ func (s Standard) Ladder() Ladder {
 	switch {
 	case s.ladder != nil:
 		return *s.ladder
-	case s.Profiles():
+	case s.ParserProfiles():
 		return ladderRFC2396
 	}
 	return ladderRFC3986

@@ -78,18 +78,11 @@ func (pw *ParseWriter) Write(w *Buffer, in string, r *Reading) {
 				w.WriteByte(',')
 			}
 			ao := BeginObject(w)
-			ao.Str("profile", a.Profile.Name())
+			ao.Str("profile", a.Profile)
 			ao.Key("edits")
-			WriteEditList(w, a.Edits)
+			WriteStringList(w, a.Edits)
 			ao.Key("documents")
-			w.WriteByte('[')
-			for k, d := range a.Documents() {
-				if k > 0 {
-					w.WriteByte(',')
-				}
-				WriteString(w, d)
-			}
-			w.WriteByte(']')
+			WriteStringList(w, a.Documents)
 			ao.End(false)
 		}
 		w.WriteByte(']')

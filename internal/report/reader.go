@@ -69,11 +69,22 @@ type Reading struct {
 	// a valid input needs: those, each alone, under which the grammar as
 	// published accepts it.
 	EditsNeeded []string
-	ValidUnder  []parser.Alternative
-	IRI         *IRI // RFC 3987: a valid IRI's URI and warnings ([ReadIRI])
+	// ValidUnder, asked with explain of an invalid input, are the
+	// readings under which it is valid: the profile or grammar with one
+	// more edit, and the named profiles that accept it.
+	ValidUnder []Alternative
+	IRI        *IRI // RFC 3987: a valid IRI's URI and warnings ([ReadIRI])
 	// Fields are what a standard's [Face] adds to a valid reading of
 	// its start rule (RFC 9112's form, RFC 8141's NID, ...).
 	Fields []Field
+}
+
+// Alternative is a reading under which an input the reader refuses is
+// valid (parser.Alternative, uri.Alternative): its name ("rfc2732",
+// "strict+ipv6"), the edits it needs and the documents that justify them.
+type Alternative struct {
+	Profile          string
+	Edits, Documents []string
 }
 
 // View is a valid reference's components as parse shows them, for both
@@ -161,7 +172,13 @@ func (r *RFC2396Reader) Read(ru Rule, in string, explain bool) Reading {
 	}
 	if res.Err != nil {
 		if explain {
-			res.ValidUnder = r.p.ValidUnder(rl, in)
+			for _, a := range r.p.ValidUnder(rl, in) {
+				var edits []string
+				for _, e := range a.Edits {
+					edits = append(edits, e.Code())
+				}
+				res.ValidUnder = append(res.ValidUnder, Alternative{Profile: a.Profile.Name(), Edits: edits, Documents: a.Documents()})
+			}
 		}
 		return res
 	}
@@ -284,6 +301,9 @@ func (r *RFC2396Reader) Relativize(base, target string) (string, error) {
 // under RFC 3987 its last reading's [IRI].
 type GrammarReader[R uri.Rule] struct {
 	g *uri.Grammar[R]
+	// profile is what Profile says under a named profile other than
+	// strict: its name, and "+" and the edits allowed besides.
+	profile string
 	// ResolveOpts are passed to every Resolve.
 	ResolveOpts []uri.ResolveOption
 	u           uri.URI[R]
@@ -331,9 +351,16 @@ func (r *GrammarReader[R]) Spec() string { return r.g.Spec() }
 // StartRule is the RFC name of the grammar's start rule.
 func (r *GrammarReader[R]) StartRule() string { return r.g.RuleInfo(r.g.Start()).Name }
 
-// Profile is the edits in force, comma-separated: "" for the grammar as
-// published.
-func (r *GrammarReader[R]) Profile() string { return strings.Join(r.g.Allowed(), ",") }
+// Profile is the edits in force, comma-separated ("" for the grammar as
+// published), or under a named profile other than strict its name, with
+// the edits allowed besides after a "+" ("rfc6874+bidi-formatting"), as
+// RFC 2396's profiles are named.
+func (r *GrammarReader[R]) Profile() string {
+	if r.profile != "" {
+		return r.profile
+	}
+	return strings.Join(r.g.Allowed(), ",")
+}
 
 // LookupRule finds a rule of the grammar. The rule's String is the name
 // the grammar in force gives it ([namedRule]).
@@ -371,7 +398,7 @@ func grammarRule[R uri.Rule](ru Rule) (R, bool) {
 }
 
 // Read checks in against ru (explain does not apply).
-func (r *GrammarReader[R]) Read(ru Rule, in string, _ bool) Reading {
+func (r *GrammarReader[R]) Read(ru Rule, in string, explain bool) Reading {
 	rl, ok := grammarRule[R](ru)
 	if !ok {
 		return Reading{Err: fmt.Errorf("%s: %v is not a rule of %s", r.g.Name(), ru, r.g.Spec())}
@@ -385,7 +412,12 @@ func (r *GrammarReader[R]) Read(ru Rule, in string, _ bool) Reading {
 		res.Err = r.g.ParseInto(u, in)
 	}
 	if res.Err == nil && len(r.g.Allowed()) > 0 {
-		res.EditsNeeded = r.editsNeeded(rl, in)
+		res.EditsNeeded = r.g.Needs(rl, in)
+	}
+	if res.Err != nil && explain {
+		for _, a := range r.g.ValidUnder(rl, in) {
+			res.ValidUnder = append(res.ValidUnder, Alternative(a))
+		}
 	}
 	if res.Err != nil || !whole {
 		return res
@@ -405,26 +437,6 @@ func (r *GrammarReader[R]) Read(ru Rule, in string, _ bool) Reading {
 	}
 	res.View = v
 	return res
-}
-
-// editsNeeded lists the edits in force that in, valid as rule ru, needs:
-// none if the grammar as published accepts it, else those under which,
-// each alone, it does.
-func (r *GrammarReader[R]) editsNeeded(ru R, in string) []string {
-	strict := r.g.Strict()
-	if strict.Matches(ru, in) {
-		return nil
-	}
-	var out []string
-	for _, name := range r.g.Allowed() {
-		if v, err := strict.Allow(name); err == nil && v.Matches(ru, in) {
-			out = append(out, name)
-		}
-	}
-	if len(out) == 0 {
-		return r.g.Allowed() // only the edits together accept it
-	}
-	return out
 }
 
 // Tree is the parse tree of in as ru.

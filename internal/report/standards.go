@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/grammar/bnf"
 	"github.com/rfc2396/rfc2396/internal/syntax"
 	"github.com/rfc2396/rfc2396/parser"
@@ -23,17 +24,19 @@ type Standard struct {
 	// Name is the grammar's name ("rfc3986"), Spec its document ("RFC
 	// 3986").
 	Name, Spec string
-	// newReader returns a reader by the grammar with the named edits in
-	// force; nil for RFC 2396, whose reader takes a profile
-	// (NewRFC2396Reader). edits lists the edits the grammar offers.
-	newReader func(allow []string) (Reader, error)
+	// newReader returns a reader by the grammar under the named profile
+	// with the named edits besides; nil for RFC 2396, whose reader takes
+	// a parser.Profile (NewRFC2396Reader). edits lists the edits the
+	// grammar offers, profiles its profiles.
+	newReader func(profile string, allow []string) (Reader, error)
 	edits     func() []EditInfo
+	profiles  func() []ProfileInfo
 	// face is what the standard's own package adds to its grammar, nil
 	// for none (see [Face]).
 	face Face
-	// rules describes the grammar's rules and roles the rule of each
-	// component role; nil for RFC 2396.
-	rules func() []uri.RuleInfo
+	// rules describes the rules of the grammar under a profile, and
+	// roles the rule of each component role; nil for RFC 2396.
+	rules func(profile string) ([]uri.RuleInfo, error)
 	roles func() map[uri.Role]string
 	// core are the core rules of RFC 5234 the grammar uses (see
 	// CoreRules); nil for RFC 2396.
@@ -72,10 +75,39 @@ func (s Standard) Edits() []EditInfo {
 // with the named edits in force, or an error naming an edit it does not
 // offer.
 func (s Standard) NewReaderAllow(allow []string) (Reader, error) {
+	return s.NewReaderProfile(uri.StrictProfile, allow)
+}
+
+// NewReaderProfile returns a reader by a standard of the RFC 3986 family
+// under the named profile (see [Standard.ProfileList]) with the named
+// edits besides, or an error naming a profile or an edit it does not
+// offer.
+func (s Standard) NewReaderProfile(profile string, allow []string) (Reader, error) {
 	if s.newReader == nil {
 		return nil, fmt.Errorf("%s reads edits through its profiles", s.Name)
 	}
-	return s.newReader(allow)
+	return s.newReader(profile, allow)
+}
+
+// ProfileInfo is a profile a standard offers to --profile: its name, one
+// line of what it is, and the names of its edits.
+type ProfileInfo struct {
+	Name, Doc string
+	Edits     []string
+}
+
+// ProfileList lists the standard's profiles, "strict" first: RFC 2396's
+// of package parser (edits/edits.txt), or those of the grammar's
+// manifest ([uri.Grammar.Profiles]).
+func (s Standard) ProfileList() []ProfileInfo {
+	if s.profiles != nil {
+		return s.profiles()
+	}
+	var out []ProfileInfo
+	for _, p := range grammar.Profiles() {
+		out = append(out, ProfileInfo{Name: p.Name, Doc: p.Summary, Edits: p.Edits.Codes()})
+	}
+	return out
 }
 
 // grammarStandard is a standard of the RFC 3986 family: its grammar value
@@ -87,20 +119,38 @@ func grammarStandard[R uri.Rule](g *uri.Grammar[R], face Face) Standard {
 	return Standard{
 		Name: g.Name(), Spec: g.Spec(), face: face, references: g.IsWhole(g.Start()),
 		newPair: func() Pair { return &grammarPair[R]{g: g} },
-		newReader: func(allow []string) (Reader, error) {
-			v, err := g.Allow(allow...)
+		newReader: func(profile string, allow []string) (Reader, error) {
+			p, err := g.Profile(profile)
 			if err != nil {
 				return nil, err
 			}
-			if face != nil {
-				return &faceReader[R]{GrammarReader: NewGrammarReader(v), f: face}, nil
+			v, err := p.Allow(allow...)
+			if err != nil {
+				return nil, err
 			}
-			return NewGrammarReader(v), nil
+			rd := NewGrammarReader(v)
+			if profile != uri.StrictProfile {
+				rd.profile = profile
+				if extra := slices.DeleteFunc(v.Allowed(), func(e string) bool { return slices.Contains(p.Allowed(), e) }); len(extra) > 0 {
+					rd.profile += "+" + strings.Join(extra, ",")
+				}
+			}
+			if face != nil {
+				return &faceReader[R]{GrammarReader: rd, f: face}, nil
+			}
+			return rd, nil
 		},
 		edits: func() []EditInfo {
 			var out []EditInfo
 			for _, e := range g.Edits() {
 				out = append(out, EditInfo{Name: e.Name, Spec: e.Spec, Doc: e.Doc})
+			}
+			return out
+		},
+		profiles: func() []ProfileInfo {
+			var out []ProfileInfo
+			for _, p := range g.Profiles() {
+				out = append(out, ProfileInfo{Name: p.Name, Doc: p.Doc, Edits: p.Edits})
 			}
 			return out
 		},
@@ -111,13 +161,17 @@ func grammarStandard[R uri.Rule](g *uri.Grammar[R], face Face) Standard {
 			}
 			return g.Match(r, s)
 		},
-		rules: func() []uri.RuleInfo {
-			var out []uri.RuleInfo
-			for _, name := range g.RuleNames() {
-				r, _ := g.Lookup(name)
-				out = append(out, g.RuleInfo(r))
+		rules: func(profile string) ([]uri.RuleInfo, error) {
+			v, err := g.Profile(profile)
+			if err != nil {
+				return nil, err
 			}
-			return out
+			var out []uri.RuleInfo
+			for _, name := range v.RuleNames() {
+				r, _ := v.Lookup(name)
+				out = append(out, v.RuleInfo(r))
+			}
+			return out, nil
 		},
 		roles: func() map[uri.Role]string {
 			out := map[uri.Role]string{}
@@ -143,19 +197,40 @@ func (s Standard) iri() Standard {
 // RFC name, ABNF line and section), in the RFC's order; nil for RFC 2396,
 // whose rules package grammar describes.
 func (s Standard) Rules() []uri.RuleInfo {
+	rules, _ := s.RulesUnder(uri.StrictProfile) // every grammar has strict
+	return rules
+}
+
+// RulesUnder describes the rules of the grammar of a standard of the RFC
+// 3986 family under the named profile ([Standard.ProfileList]): those of
+// the grammar its edits make, the rules an edit of the ABNF adds after
+// the grammar's own, each with the ABNF line and section of the document
+// that defines it. Nil for RFC 2396; an error for a profile the standard
+// does not have.
+func (s Standard) RulesUnder(profile string) ([]uri.RuleInfo, error) {
 	if s.rules == nil {
-		return nil
+		return nil, nil
 	}
-	return s.rules()
+	return s.rules(profile)
 }
 
 // ABNF is the grammar of a standard of the RFC 3986 family as ABNF text,
 // one rule a line in the RFC's order: the lines its grammar file writes
 // above each rule (grammar/NAME.abnf holds the same lines). "" for RFC
 // 2396.
-func (s Standard) ABNF() string {
+func (s Standard) ABNF() string { return abnfOf(s.Rules()) }
+
+// ABNFUnder is [Standard.ABNF] of the grammar under the named profile:
+// the lines of [Standard.RulesUnder].
+func (s Standard) ABNFUnder(profile string) (string, error) {
+	rules, err := s.RulesUnder(profile)
+	return abnfOf(rules), err
+}
+
+// abnfOf writes the ABNF lines of rules, one a line.
+func abnfOf(rules []uri.RuleInfo) string {
 	var b strings.Builder
-	for _, r := range s.Rules() {
+	for _, r := range rules {
 		b.WriteString(r.ABNF + "\n")
 	}
 	return b.String()
@@ -199,15 +274,17 @@ func (s Standard) RoleRule(role uri.Role) string {
 	return s.roles()[role]
 }
 
-// Profiles reports whether the standard has profiles of grammar edits
-// (--profile, --allow): RFC 2396's.
-func (s Standard) Profiles() bool { return s.newReader == nil }
+// ParserProfiles reports whether the standard's profiles are package
+// parser's (RFC 2396's), whose reader takes a *parser.Profile
+// ([Standard.NewReader]); every other standard's reader takes the name of
+// one of its profiles ([Standard.NewReaderProfile]).
+func (s Standard) ParserProfiles() bool { return s.newReader == nil }
 
 // NewReader returns a reader by the standard, under p for RFC 2396 (nil
 // means strict).
 func (s Standard) NewReader(p *parser.Profile) Reader {
 	if s.newReader != nil {
-		rd, _ := s.newReader(nil) // no edit: never an error
+		rd, _ := s.newReader(uri.StrictProfile, nil) // no edit: never an error
 		return rd
 	}
 	if p == nil {
@@ -343,4 +420,4 @@ func StandardsFor(job Job) []Standard {
 // RFC 3986, RFC 3987; not RFC 9112's request-targets (origin-form and
 // authority-form have no counterpart in RFC 3986's section 5), RFC
 // 8141's URNs or RFC 6570's templates.
-func (s Standard) References() bool { return s.Profiles() || s.references }
+func (s Standard) References() bool { return s.ParserProfiles() || s.references }

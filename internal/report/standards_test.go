@@ -15,7 +15,7 @@ import (
 // rules of it, for a grammar whose strings have a scheme.
 func TestStandardABNF(t *testing.T) {
 	for _, st := range Standards() {
-		if st.Profiles() {
+		if st.ParserProfiles() {
 			continue
 		}
 		file, err := os.ReadFile(filepath.Join("..", "..", "grammar", st.Name+".abnf"))
@@ -57,7 +57,7 @@ func TestStandardABNF(t *testing.T) {
 // the ABNF reader.
 func TestStandardCoreRules(t *testing.T) {
 	for _, st := range Standards() {
-		if st.Profiles() {
+		if st.ParserProfiles() {
 			if got := st.CoreRules(); got != nil {
 				t.Errorf("%s: CoreRules = %v, want none", st.Name, got)
 			}

@@ -48,25 +48,32 @@ func editNames(edits []grammar.Edit) string {
 // profilesOtherStandards says, for --profile's help, which profiles the
 // other standards offer.
 func profilesOtherStandards() string {
-	var parts []string
-	for _, s := range report.Standards() {
-		if !s.ParserProfiles() && len(s.ProfileList()) > 1 {
-			parts = append(parts, "with --standard "+s.Name+": "+standardProfiles(s))
+	return otherStandards(func(s report.Standard) string {
+		if len(s.ProfileList()) > 1 {
+			return standardProfiles(s)
 		}
-	}
-	if len(parts) == 0 {
 		return ""
-	}
-	return "; " + strings.Join(parts, "; ")
+	})
 }
 
 // allowOtherStandards says, for --allow's help, which edits the other
 // standards offer.
 func allowOtherStandards() string {
+	return otherStandards(func(s report.Standard) string {
+		if len(s.Edits()) > 0 {
+			return standardEdits(s)
+		}
+		return ""
+	})
+}
+
+// otherStandards is "; with --standard NAME: " and what offered says of
+// each standard other than RFC 2396 that offers something ("" for none).
+func otherStandards(offered func(report.Standard) string) string {
 	var parts []string
 	for _, s := range report.Standards() {
-		if !s.ParserProfiles() && len(s.Edits()) > 0 {
-			parts = append(parts, "with --standard "+s.Name+": "+standardEdits(s))
+		if o := offered(s); !s.ParserProfiles() && o != "" {
+			parts = append(parts, "with --standard "+s.Name+": "+o)
 		}
 	}
 	if len(parts) == 0 {

@@ -26,7 +26,7 @@ func TestAllowRefused(t *testing.T) {
 	}{
 		{"allow=ipv7", `no edit "ipv7"`},
 		{"allow=ipv6,non-ascii,ipv6", `edit "ipv6" is given twice in the allow list`},
-		{"allow=" + url.QueryEscape(strings.Join(all, ",")+",ipv6"), "codes, more than the"},
+		{"allow=" + url.QueryEscape(strings.Join(all, ",")+",ipv6,ipv6"), "codes, more than the"},
 		{"allow=" + strings.Repeat("%2C", 5000), "the allow list has 5001 codes"},
 		{"rule=nosuch", `no rule`},
 		{"rule=" + strings.Repeat("x", 2000), `no rule`},
@@ -67,8 +67,11 @@ func TestAPIParseProfiles(t *testing.T) {
 		{"ref=" + url.QueryEscape("http://a/\u200e") + "&standard=rfc3987&profile=abnf", http.StatusOK, `"valid":true,"standard":"rfc3987","rule":"IRI-reference","profile":"abnf"`},
 		{"ref=" + url.QueryEscape("http://a/\u200e") + "&standard=rfc3987", http.StatusOK, `"valid":false`},
 		{zone + "&standard=rfc3986&profile=java", http.StatusBadRequest, `RFC 3986 has no profile \"java\"; its profiles are strict, rfc6874`},
-		{zone + "&standard=rfc3986&allow=ipv6", http.StatusBadRequest, `RFC 3986 has no edit \"ipv6\"; its edits are zone-id`},
-		{zone + "&standard=rfc8141&allow=zone-id", http.StatusBadRequest, `RFC 8141 has no edit \"zone-id\"; its edits are none`},
+		{zone + "&standard=rfc3986&allow=ipv6", http.StatusBadRequest, `no edit \"ipv6\" of RFC 3986; its edits are zone-id`},
+		{zone + "&standard=rfc8141&allow=zone-id", http.StatusBadRequest, `no edit \"zone-id\" of RFC 8141; its edits are none`},
+		{zone + "&standard=rfc3986&allow=zone-id,zone-id", http.StatusBadRequest, `edit \"zone-id\" is given twice`},
+		{zone + "&standard=rfc3986&allow=+zone-id+,", http.StatusOK, `"valid":true`},
+		{zone + "&standard=rfc3986&allow=" + strings.Repeat("%2C", 5000), http.StatusBadRequest, "the allow list has 5001 codes, more than the 1 edits there are: zone-id"},
 	} {
 		code, body := get(t, h, "GET", "/api/parse?"+c.query)
 		if code != c.code || !strings.Contains(body, c.want) {

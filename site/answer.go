@@ -134,28 +134,58 @@ func (s *Site) playRequest(rawQuery string) (playForm, *badRequest) {
 		}
 		f.Rule = rule.String()
 	}
+	// The profile and the edits are the standard's own.
+	st, family := standardOf(f.Standard)
 	if name := queryValue(q, "profile"); name != "" {
-		if _, ok := parser.LookupProfile(name); !ok {
-			return f, &badRequest{statusBadRequest, fmt.Sprintf("There is no RFC 2396 profile %q; the profiles are %s.", echo(name), strings.Join((&page{}).Profiles(), ", "))}
+		profiles := profileNames(st, family)
+		if !slices.Contains(profiles, name) {
+			return f, &badRequest{statusBadRequest, fmt.Sprintf("There is no %s profile %q; its profiles are %s.", specOf(st, family), echo(name), strings.Join(profiles, ", "))}
 		}
 		f.Profile = name
 	}
 	// The allow list is read once, here, before any profile is made of
 	// it: a list of unknown or repeated codes, or of more codes than
 	// there are edits, is refused.
-	edits, err := report.ParseAllow(queryValue(q, "allow"))
+	var names []string
+	if family {
+		names, err = st.ParseAllow(queryValue(q, "allow"))
+	} else {
+		var edits []grammar.Edit
+		edits, err = report.ParseAllow(queryValue(q, "allow"))
+		for _, e := range edits {
+			names = append(names, e.Code())
+		}
+	}
 	if err != nil {
 		msg := err.Error()
 		return f, &badRequest{statusBadRequest, strings.ToUpper(msg[:1]) + msg[1:] + "."}
-	}
-	var names []string
-	for _, e := range edits {
-		names = append(names, e.Code())
 	}
 	f.Allow = strings.Join(names, ",")
 	f.All = queryValue(q, "all") != "" && queryValue(q, "all") != "0"
 	f.NoVerdicts = queryValue(q, "verdicts") == "0"
 	return f, nil
+}
+
+// profileNames are the names of the profiles of a standard: RFC 2396's,
+// or those of a standard of the RFC 3986 family (family).
+func profileNames(st report.Standard, family bool) []string {
+	if !family {
+		return (&page{}).profiles2396()
+	}
+	var names []string
+	for _, p := range st.ProfileList() {
+		names = append(names, p.Name)
+	}
+	return names
+}
+
+// specOf is the document of a standard: RFC 2396, or that of a standard
+// of the RFC 3986 family (family).
+func specOf(st report.Standard, family bool) string {
+	if family {
+		return st.Spec
+	}
+	return "RFC 2396"
 }
 
 // startRule names the rule the standard reads references by.
@@ -281,8 +311,16 @@ func (s *Site) playView(ctx Canceler, p *page, f playForm) (*resultView, error) 
 			inOwn.G = own
 			v.page = &inOwn
 		}
+		var rd report.Reader
 		if family {
-			a = analyzeFamily(st, f.Rule, f.Ref, all)
+			// playRequest checked the profile and the edits.
+			allow, _ := st.ParseAllow(f.Allow)
+			var err error
+			if rd, err = st.NewReaderProfile(f.Profile, allow); err != nil {
+				return nil, err
+			}
+			a = analyzeFamily(st, rd, f.Rule, f.Ref, all)
+			a.Profile = rd.Profile()
 		} else {
 			rule, _ := grammar.Lookup(f.Rule)
 			a = analyze(profile, rule, f.Ref, all)
@@ -291,7 +329,7 @@ func (s *Site) playView(ctx Canceler, p *page, f playForm) (*resultView, error) 
 			return nil, err
 		}
 		if whole && (f.Standard == standard2396 || f.Standard == standard3986) && !f.NoVerdicts {
-			a.Verdicts = verdicts(f.Ref, f.Standard, profile)
+			a.Verdicts = verdicts(f.Ref, f.Standard, profile, f.Profile)
 			a.ValidUnder = validUnder(a.Verdicts)
 		}
 		if a.Tree != nil {
@@ -306,7 +344,7 @@ func (s *Site) playView(ctx Canceler, p *page, f playForm) (*resultView, error) 
 			case !whole:
 				v.Notice += " A base is used with the rule " + startRule(f.Standard) + " only: resolution is not shown."
 			case family:
-				a.Resolution = traceFamily(st, f.Base, f.Ref)
+				a.Resolution = traceFamily(st, rd, f.Base, f.Ref)
 			default:
 				a.Resolution = traceResolve(profile, f.Base, f.Ref)
 			}

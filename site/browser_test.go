@@ -266,6 +266,37 @@ func TestBrowserStandards(t *testing.T) {
 	if v := textOf(t, ctx, "#verdict"); !strings.Contains(v, "valid request-target") {
 		t.Errorf("typed /where?q=now under RFC 9112: verdict %q", v)
 	}
+
+	// Each standard's profiles and edits: RFC 3986's rfc6874 reads a zone
+	// ID; RFC 8141, which has no edit, disables the edits field and
+	// falls back on strict.
+	state, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(function () {
+		var f = document.getElementById("play-form"), s = f.elements.standard, p = f.elements.profile;
+		s.value = "rfc3986"; s.dispatchEvent(new Event("change", {bubbles: true}));
+		p.value = "rfc6874"; p.dispatchEvent(new Event("change", {bubbles: true}));
+		var under3986 = p.value + "," + f.elements.allow.disabled + "," + f.elements.allow.getAttribute("list");
+		s.value = "rfc8141"; s.dispatchEvent(new Event("change", {bubbles: true}));
+		var under8141 = p.value + "," + f.elements.allow.disabled;
+		s.value = "rfc3986"; s.dispatchEvent(new Event("change", {bubbles: true}));
+		p.value = "rfc6874"; p.dispatchEvent(new Event("change", {bubbles: true}));
+		f.elements.ref.value = "";
+		return under3986 + ";" + under8141;
+	})()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if state != "rfc6874,false,edit-names-rfc3986;strict,true" {
+		t.Errorf("profile, edits disabled and their list under RFC 3986, then RFC 8141: %q", state)
+	}
+	if err := chromedp.Do(ctx,
+		chromedp.SendKeys(chromedp.CSS("#ref"), "http://[fe80::1%25en1]/"),
+		chromedp.WaitVisible(chromedp.CSS(`.tree .n[data-rule="IPv6addrz"]`)),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if v := textOf(t, ctx, "#verdict"); !strings.Contains(v, "valid URI-reference") || strings.Contains(v, "invalid") {
+		t.Errorf("a zone ID under RFC 3986's profile rfc6874: verdict %q", v)
+	}
 }
 
 func contains(list []string, s string) bool {

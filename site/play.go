@@ -23,14 +23,16 @@ const MaxInput = 8 << 10
 type Analysis struct {
 	Input string `json:"input"` // as given (invalid UTF-8 becomes U+FFFD in JSON)
 	Rule  string `json:"rule"`  // the rule the input was checked against
-	// Standard is "rfc2396" or "rfc3986"; Profile the RFC 2396 profile
-	// (strict unless asked).
+	// Standard is the standard's name ("rfc2396", "rfc3986", ...);
+	// Profile the RFC 2396 profile (strict unless asked), or, under
+	// another standard, its profile and edits as parse --json names them
+	// ("rfc6874", "zone-id"; none for the grammar as published).
 	Standard string `json:"standard"`
 	Profile  string `json:"profile,omitempty"`
 	Valid    bool   `json:"valid"`
-	// Verdicts is the reference read under RFC 3986 and every RFC 2396
-	// profile, as rfc2396 compare does; ValidUnder the labels of those
-	// that accept it.
+	// Verdicts is the reference read under RFC 3986, its profiles and
+	// every RFC 2396 profile, as rfc2396 compare does; ValidUnder the
+	// labels of those that accept it.
 	Verdicts   []Verdict `json:"verdicts,omitempty"`
 	ValidUnder []string  `json:"valid_under,omitempty"`
 	// Kind is "absolute, hierarchical", "absolute, opaque" or "relative",

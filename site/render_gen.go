@@ -1558,119 +1558,159 @@ func renderPlayContent(w *strings.Builder, dot *page) error {
 		safeout.WriteHTMLText(w, v30)
 		writeString(w, "</option>")
 	}
-	writeString(w, "</select>\n<label for=\"profile\">RFC 2396 profile</label>\n<select id=\"profile\" name=\"profile\" title=\"RFC 3986 has no profiles: chosen with RFC 2396 only\"")
-	v31 := dot.ProfileOff()
+	writeString(w, "</select>\n<label for=\"profile\">Profile</label>\n<select id=\"profile\" name=\"profile\" title=\"a named set of edits of the standard's grammar\"")
+	v31 := dot.Disabled()
 	if v31 {
 		writeString(w, " disabled")
 	}
 	writeString(w, ">")
-	v32 := dot.Profiles()
+	v32 := dot.PlayOptions()
 	for _, v34 := range v32 {
-		writeString(w, "<option")
-		v35 := dot.Play
-		v36 := v35.Profile
-		v37 := string(v34) == string(v36)
-		if v37 {
-			writeString(w, " selected")
-		}
-		writeString(w, ">")
-		safeout.WriteHTMLText(w, v34)
-		writeString(w, "</option>")
-	}
-	writeString(w, "</select>\n<label for=\"allow\">edits</label>\n<input id=\"allow\" name=\"allow\" type=\"text\" value=\"")
-	v38 := dot.Play
-	v39 := v38.Allow
-	safeout.WriteHTMLText(w, v39)
-	writeString(w, "\" list=\"edit-names\" placeholder=\"e.g. ipv6,non-ascii\" spellcheck=\"false\" autocapitalize=\"off\" size=\"18\" title=\"RFC 3986 has no profiles: edits apply with RFC 2396 only\"")
-	v40 := dot.ProfileOff()
-	if v40 {
-		writeString(w, " disabled")
-	}
-	writeString(w, ">\n<datalist id=\"edit-names\">")
-	v41 := dot.Edits()
-	for _, v43 := range v41 {
-		writeString(w, "<option value=\"")
-		safeout.WriteHTMLText(w, v43)
-		writeString(w, "\">")
-	}
-	writeString(w, "</datalist>\n<label for=\"rule\">Rule</label>\n<select id=\"rule\" name=\"rule\"")
-	v44 := dot.Disabled()
-	if v44 {
-		writeString(w, " disabled")
-	}
-	writeString(w, ">")
-	v45 := dot.PlayRules()
-	for _, v47 := range v45 {
 		writeString(w, "<optgroup label=\"")
-		v48 := v47.Spec
-		safeout.WriteHTMLText(w, v48)
+		v35 := v34.Spec
+		safeout.WriteHTMLText(w, v35)
 		writeString(w, "\" data-standard=\"")
-		v49 := v47.Standard
-		safeout.WriteHTMLText(w, v49)
+		v36 := v34.Standard
+		safeout.WriteHTMLText(w, v36)
 		writeString(w, "\">")
-		v50 := v47.Rules
-		for _, v52 := range v50 {
+		v37 := v34.Profiles
+		for _, v39 := range v37 {
 			writeString(w, "<option")
-			v54 := v47.Standard
-			v55 := dot.Play
-			v56 := v55.Standard
-			v57 := string(v54) == string(v56)
-			v53 := bool(v57)
-			if v57 {
-				v58 := dot.Play
-				v59 := v58.Rule
-				v60 := string(v52) == string(v59)
-				v53 = v60
+			v41 := v34.Standard
+			v42 := dot.Play
+			v43 := v42.Standard
+			v44 := string(v41) == string(v43)
+			v40 := bool(v44)
+			if v44 {
+				v45 := dot.Play
+				v46 := v45.Profile
+				v47 := string(v39) == string(v46)
+				v40 = v47
 			}
-			if v53 {
+			if v40 {
 				writeString(w, " selected")
 			}
 			writeString(w, ">")
-			safeout.WriteHTMLText(w, v52)
+			safeout.WriteHTMLText(w, v39)
+			writeString(w, "</option>")
+		}
+		writeString(w, "</optgroup>")
+	}
+	writeString(w, "</select>\n<label for=\"allow\">edits</label>\n<input id=\"allow\" name=\"allow\" type=\"text\" value=\"")
+	v48 := dot.Play
+	v49 := v48.Allow
+	safeout.WriteHTMLText(w, v49)
+	writeString(w, "\" list=\"edit-names-")
+	v50 := dot.Play
+	v51 := v50.Standard
+	safeout.WriteHTMLText(w, v51)
+	writeString(w, "\" placeholder=\"e.g. ")
+	v52 := dot.AllowExample()
+	safeout.WriteHTMLText(w, v52)
+	writeString(w, "\" spellcheck=\"false\" autocapitalize=\"off\" size=\"18\" title=\"edits of the standard's grammar added to the profile, comma-separated\"")
+	v53 := dot.AllowOff()
+	if v53 {
+		writeString(w, " disabled")
+	}
+	writeString(w, ">\n")
+	v54 := dot.PlayOptions()
+	for _, v56 := range v54 {
+		writeString(w, "<datalist id=\"edit-names-")
+		v57 := v56.Standard
+		safeout.WriteHTMLText(w, v57)
+		writeString(w, "\" data-standard=\"")
+		v58 := v56.Standard
+		safeout.WriteHTMLText(w, v58)
+		writeString(w, "\" data-example=\"")
+		v59 := v56.Example()
+		safeout.WriteHTMLText(w, v59)
+		writeString(w, "\">")
+		v60 := v56.Edits
+		for _, v62 := range v60 {
+			writeString(w, "<option value=\"")
+			safeout.WriteHTMLText(w, v62)
+			writeString(w, "\">")
+		}
+		writeString(w, "</datalist>")
+	}
+	writeString(w, "\n<label for=\"rule\">Rule</label>\n<select id=\"rule\" name=\"rule\"")
+	v63 := dot.Disabled()
+	if v63 {
+		writeString(w, " disabled")
+	}
+	writeString(w, ">")
+	v64 := dot.PlayRules()
+	for _, v66 := range v64 {
+		writeString(w, "<optgroup label=\"")
+		v67 := v66.Spec
+		safeout.WriteHTMLText(w, v67)
+		writeString(w, "\" data-standard=\"")
+		v68 := v66.Standard
+		safeout.WriteHTMLText(w, v68)
+		writeString(w, "\">")
+		v69 := v66.Rules
+		for _, v71 := range v69 {
+			writeString(w, "<option")
+			v73 := v66.Standard
+			v74 := dot.Play
+			v75 := v74.Standard
+			v76 := string(v73) == string(v75)
+			v72 := bool(v76)
+			if v76 {
+				v77 := dot.Play
+				v78 := v77.Rule
+				v79 := string(v71) == string(v78)
+				v72 = v79
+			}
+			if v72 {
+				writeString(w, " selected")
+			}
+			writeString(w, ">")
+			safeout.WriteHTMLText(w, v71)
 			writeString(w, "</option>")
 		}
 		writeString(w, "</optgroup>")
 	}
 	writeString(w, "</select>\n<label><input type=\"checkbox\" name=\"all\" value=\"1\"")
-	v61 := dot.Play
-	v62 := v61.All
-	if v62 {
+	v80 := dot.Play
+	v81 := v80.All
+	if v81 {
 		writeString(w, " checked")
 	}
-	v63 := dot.Disabled()
-	if v63 {
+	v82 := dot.Disabled()
+	if v82 {
 		writeString(w, " disabled")
 	}
 	writeString(w, "> character-level rules in the tree</label>\n<button type=\"submit\"")
-	v64 := dot.Disabled()
-	if v64 {
+	v83 := dot.Disabled()
+	if v83 {
 		writeString(w, " disabled")
 	}
 	writeString(w, ">Check</button></p>\n</form>\n")
-	v65 := dot.Disabled()
-	v66 := !(v65)
-	if v66 {
+	v84 := dot.Disabled()
+	v85 := !(v84)
+	if v85 {
 		writeString(w, "<p class=\"note\" id=\"try\">Try: ")
-		v67 := dot.Samples()
-		for v68, v69 := range v67 {
-			if v68 != 0 {
+		v86 := dot.Samples()
+		for v87, v88 := range v86 {
+			if v87 != 0 {
 				writeString(w, " · ")
 			}
 			writeString(w, "<a href=\"")
-			v70 := dot.PlaySample(v69)
-			v71 := safeout.FilterURL(v70)
-			v72 := safeout.NormalizeURL(v71)
-			safeout.WriteHTMLText(w, v72)
+			v89 := dot.PlaySample(v88)
+			v90 := safeout.FilterURL(v89)
+			v91 := safeout.NormalizeURL(v90)
+			safeout.WriteHTMLText(w, v91)
 			writeString(w, "\">")
-			v73 := v69.Label
-			safeout.WriteHTMLText(w, v73)
+			v92 := v88.Label
+			safeout.WriteHTMLText(w, v92)
 			writeString(w, "</a>")
 		}
 		writeString(w, "</p>")
 	}
 	writeString(w, "\n<div id=\"result\" aria-live=\"polite\">")
-	v74 := dot.ResultHTML
-	writeString(w, string(v74))
+	v93 := dot.ResultHTML
+	writeString(w, string(v93))
 	writeString(w, "</div>\n")
 	return nil
 }

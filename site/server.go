@@ -534,18 +534,9 @@ func apiParse(rawQuery string) ([]byte, error) {
 			}
 			return nil, fmt.Errorf("%s has no profile %q; its profiles are %s", s.Spec, echo(profile), strings.Join(names, ", "))
 		}
-		var allow []string
-		if a := q.Get("allow"); a != "" {
-			allow = strings.Split(a, ",")
-		}
-		for _, name := range allow {
-			if !slices.ContainsFunc(s.Edits(), func(e report.EditInfo) bool { return e.Name == name }) {
-				var names []string
-				for _, e := range s.Edits() {
-					names = append(names, e.Name)
-				}
-				return nil, fmt.Errorf("%s has no edit %q; its edits are %s", s.Spec, echo(name), cmp.Or(strings.Join(names, ", "), "none"))
-			}
+		allow, err := s.ParseAllow(q.Get("allow"))
+		if err != nil {
+			return nil, err
 		}
 		if rd, err = s.NewReaderProfile(profile, allow); err != nil {
 			return nil, err

@@ -28,6 +28,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -164,10 +165,20 @@ type invalidExample struct {
 // without the WebAssembly module.
 func (p *page) Disabled() bool { return p.Static && !p.Wasm }
 
-// ProfileOff says the form's RFC 2396 profile and edits do nothing: the
-// form cannot work, or the standard chosen is RFC 3986, which has no
-// profiles. The page's script keeps it in step with the standard.
-func (p *page) ProfileOff() bool { return p.Disabled() || p.Play.Standard != standard2396 }
+// AllowOff says the form's edits do nothing: the form cannot work, or the
+// standard chosen offers no edit (RFC 8141). The page's script keeps it in
+// step with the standard.
+func (p *page) AllowOff() bool {
+	if p.Disabled() {
+		return true
+	}
+	for _, o := range p.PlayOptions() {
+		if o.Standard == p.Play.Standard {
+			return len(o.Edits) == 0
+		}
+	}
+	return true
+}
 
 // IndexURL is the index of the page's grammar.
 func (p *page) IndexURL() string {
@@ -323,11 +334,68 @@ func (p *page) PlayRules() []playRules {
 	return out
 }
 
-// Edits are the names of the edits a profile can be given.
-func (p *page) Edits() []string { return editNames() }
+// playOptions are the profiles and the edits the playground offers under
+// one standard, strict first: the form shows those of the standard
+// chosen (a group of options each, as the rules).
+type playOptions struct {
+	Standard, Spec string
+	Profiles       []string
+	Edits          []string
+}
 
-// Profiles are the names of RFC 2396's profiles, strict first.
-func (p *page) Profiles() []string {
+// Example is what the edits field suggests under the standard: two of
+// its edits ("" for none).
+func (o playOptions) Example() string {
+	if o.Standard == standard2396 {
+		return "ipv6,non-ascii"
+	}
+	return strings.Join(o.Edits[:min(2, len(o.Edits))], ",")
+}
+
+// AllowExample is the [playOptions.Example] of the standard chosen.
+func (p *page) AllowExample() string {
+	for _, o := range p.PlayOptions() {
+		if o.Standard == p.Play.Standard {
+			return o.Example()
+		}
+	}
+	return ""
+}
+
+// PlayOptions are the profiles and edits of every standard: RFC 2396's
+// (edits/edits.txt), and each grammar value's (report.Standard). The
+// playground's WebAssembly module leaves out the edits that change a
+// grammar's ABNF, and so the profiles made of them: a page the module
+// answers does not offer them.
+func (p *page) PlayOptions() []playOptions {
+	var out []playOptions
+	for _, st := range report.Standards() {
+		o := playOptions{Standard: st.Name, Spec: st.Spec}
+		if st.ParserProfiles() {
+			o.Profiles, o.Edits = p.profiles2396(), editNames()
+			out = append(out, o)
+			continue
+		}
+		var left []string // the edits the module leaves out
+		for _, e := range st.Edits() {
+			if p.Wasm && e.ABNF {
+				left = append(left, e.Name)
+				continue
+			}
+			o.Edits = append(o.Edits, e.Name)
+		}
+		for _, prof := range st.ProfileList() {
+			if !slices.ContainsFunc(prof.Edits, func(e string) bool { return slices.Contains(left, e) }) {
+				o.Profiles = append(o.Profiles, prof.Name)
+			}
+		}
+		out = append(out, o)
+	}
+	return out
+}
+
+// profiles2396 are the names of RFC 2396's profiles, strict first.
+func (p *page) profiles2396() []string {
 	var names []string
 	for _, prof := range parser.Profiles() {
 		names = append(names, prof.Name())

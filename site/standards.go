@@ -7,6 +7,7 @@ import (
 	"github.com/rfc2396/rfc2396/internal/syntax"
 	"github.com/rfc2396/rfc2396/parser"
 	"github.com/rfc2396/rfc2396/rfc3986"
+	"github.com/rfc2396/rfc2396/uri"
 )
 
 // The standards the playground reads a reference under, by their value
@@ -24,11 +25,11 @@ func standardOf(name string) (report.Standard, bool) {
 	return st, err == nil && !st.ParserProfiles()
 }
 
-// Verdict is what one standard, or one profile of RFC 2396, says of a
+// Verdict is what one standard, or one of its profiles, says of a
 // reference: valid, or the error.
 type Verdict struct {
 	Standard string `json:"standard"`          // "RFC 2396" or "RFC 3986"
-	Profile  string `json:"profile,omitempty"` // the RFC 2396 profile, e.g. "java"
+	Profile  string `json:"profile,omitempty"` // the profile, e.g. "java", "rfc6874"; "" for RFC 3986 itself
 	Valid    bool   `json:"valid"`
 	Error    string `json:"error,omitempty"`
 	// Current marks the standard and profile the page reads the
@@ -46,47 +47,61 @@ func (v Verdict) Label() string {
 }
 
 // ValidUnderText says in a sentence under which standard and which
-// profiles of RFC 2396 the reference is valid, naming each as what it is:
-// "Valid under the standard RFC 3986, and under RFC 2396 with the
-// profiles rfc2732 and java."
+// profiles the reference is valid, naming each as what it is: "Valid
+// under the standard RFC 3986, and under RFC 2396 with the profiles
+// rfc2732 and java." A profile of RFC 3986 (rfc6874) is named only when
+// RFC 3986 itself refuses the reference.
 func (a *Analysis) ValidUnderText() string {
 	var in3986 bool
-	var profiles []string
+	var profiles3986, profiles2396 []string
 	for _, v := range a.Verdicts {
 		switch {
 		case !v.Valid:
-		case v.Profile == "":
+		case v.Standard == "RFC 3986" && v.Profile == "":
 			in3986 = true
+		case v.Standard == "RFC 3986":
+			profiles3986 = append(profiles3986, v.Profile)
 		default:
-			profiles = append(profiles, v.Profile)
+			profiles2396 = append(profiles2396, v.Profile)
 		}
 	}
-	var p string
-	if len(profiles) > 0 {
-		p = "RFC 2396 with the profile "
-		if len(profiles) > 1 {
-			p = "RFC 2396 with the profiles "
-		}
-		for i, name := range profiles {
-			switch {
-			case i == 0:
-			case i == len(profiles)-1:
-				p += " and "
-			default:
-				p += ", "
-			}
-			p += name
-		}
-	}
+	p := withProfiles("RFC 2396", profiles2396)
 	switch {
 	case in3986 && p != "":
 		return "Valid under the standard RFC 3986, and under " + p + "."
 	case in3986:
 		return "Valid under the standard RFC 3986, and under no profile of RFC 2396."
+	case len(profiles3986) > 0 && p != "":
+		return "Valid under " + withProfiles("RFC 3986", profiles3986) + " and under " + p + "; not under the standard RFC 3986 itself."
+	case len(profiles3986) > 0:
+		return "Valid under " + withProfiles("RFC 3986", profiles3986) + "; not under the standard RFC 3986 itself, nor under any profile of RFC 2396."
 	case p != "":
 		return "Valid under " + p + "; not under the standard RFC 3986."
 	}
 	return "Valid under no standard or profile here."
+}
+
+// withProfiles names profiles of spec in words: "RFC 2396 with the
+// profiles rfc2732 and java"; "" for none.
+func withProfiles(spec string, profiles []string) string {
+	if len(profiles) == 0 {
+		return ""
+	}
+	p := spec + " with the profile "
+	if len(profiles) > 1 {
+		p = spec + " with the profiles "
+	}
+	for i, name := range profiles {
+		switch {
+		case i == 0:
+		case i == len(profiles)-1:
+			p += " and "
+		default:
+			p += ", "
+		}
+		p += name
+	}
+	return p
 }
 
 // HasKinds reports whether the answer's string is a URI reference, whose
@@ -123,12 +138,21 @@ func (a *Analysis) AuthorityText() string {
 	return "none"
 }
 
-// verdicts reads ref under RFC 3986 and under every profile of RFC 2396,
-// as rfc2396 compare does.
-func verdicts(ref string, standard string, profile *parser.Profile) []Verdict {
+// verdicts reads ref under RFC 3986 and its profiles, and under every
+// profile of RFC 2396, as rfc2396 compare does; the one the page reads by
+// is standard's profile, a *parser.Profile for RFC 2396, the name of one
+// of RFC 3986's (family) for RFC 3986.
+func verdicts(ref string, standard string, profile *parser.Profile, family string) []Verdict {
 	var out []Verdict
 	_, err := rfc3986.Parse(ref)
-	out = append(out, verdictOf("RFC 3986", "", err, standard == standard3986))
+	out = append(out, verdictOf("RFC 3986", "", err, standard == standard3986 && family == uri.StrictProfile))
+	for _, p := range rfc3986.Grammar().Profiles()[1:] {
+		g, err := rfc3986.Grammar().Profile(p.Name)
+		if err == nil {
+			_, err = g.Parse(ref)
+		}
+		out = append(out, verdictOf("RFC 3986", p.Name, err, standard == standard3986 && family == p.Name))
+	}
 	for _, p := range parser.Profiles() {
 		_, err := p.Parse(ref)
 		out = append(out, verdictOf("RFC 2396", p.Name(), err, standard == standard2396 && p == profile))
@@ -167,13 +191,12 @@ func validUnder(vs []Verdict) []string {
 
 // analyzeFamily checks input against the rule called rule of a grammar of
 // the RFC 3986 family (report.Standards: RFC 3986, RFC 3987, RFC 9112,
-// RFC 8141, RFC 6570), through its reader, whatever its rule type: the
-// same view as analyze. A valid string of a rule whose strings are whole
+// RFC 8141, RFC 6570), through rd, its reader under the profile and the
+// edits the form chose, whatever its rule type: the same view as analyze. A valid string of a rule whose strings are whole
 // references gets their components, and one of the start rule the fields
 // the standard's own package adds (RFC 9112's form, RFC 8141's NID).
-func analyzeFamily(st report.Standard, rule, input string, allRules bool) *Analysis {
+func analyzeFamily(st report.Standard, rd report.Reader, rule, input string, allRules bool) *Analysis {
 	a := &Analysis{Input: input, Rule: rule, Standard: st.Name}
-	rd := st.NewReader(nil)
 	r, err := rd.LookupRule(rule)
 	if err != nil {
 		a.Error = &ErrorView{Message: err.Error()}

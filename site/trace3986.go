@@ -20,10 +20,10 @@ const (
 // traceFamily resolves ref against base by RFC 3986 section 5.2, step by
 // step, under a standard of the RFC 3986 family whose strings are URI
 // references (RFC 3986, RFC 3987: report.Standard.References), and
-// compares the result with the library's Resolve for that standard.
-func traceFamily(st report.Standard, base, ref string) *Trace {
+// compares the result with the library's Resolve for that standard, by
+// rd, its reader under the form's profile and edits.
+func traceFamily(st report.Standard, rd report.Reader, base, ref string) *Trace {
 	t := &Trace{Base: base, Ref: ref, Steps: []Step{}, By: st.Name + ".Resolve"}
-	rd := st.NewReader(nil)
 	lib, warnings, err := rd.Resolve(base, ref)
 	for _, w := range warnings {
 		t.Warnings = append(t.Warnings, w.Code())

@@ -133,16 +133,30 @@ type Profile struct {
 const StrictProfile = "strict"
 
 // Profiles lists g's profiles: "strict" first, then those its grammar
-// names, in the order of its manifest.
+// names, in the order of its manifest. A build that leaves out an edit
+// (the playground's WebAssembly module leaves out those that change the
+// ABNF) leaves out the profiles that need it.
 func (g *Grammar[R]) Profiles() []Profile {
 	root := g.root()
 	out := make([]Profile, 0, 1+len(root.d.Profiles))
 	out = append(out, Profile{Name: StrictProfile, Doc: root.d.Spec + " exactly, with no edit"})
 	for _, p := range root.d.Profiles {
-		p.Edits = slices.Clone(p.Edits)
-		out = append(out, p)
+		if root.offers(p.Edits...) {
+			p.Edits = slices.Clone(p.Edits)
+			out = append(out, p)
+		}
 	}
 	return out
+}
+
+// offers reports whether the grammar offers every edit of names.
+func (g *Grammar[R]) offers(names ...string) bool {
+	for _, n := range names {
+		if !slices.ContainsFunc(g.d.Edits, func(e Edit[R]) bool { return e.Name == n }) {
+			return false
+		}
+	}
+	return true
 }
 
 // Profile returns the grammar under the named profile: the grammar as
@@ -155,8 +169,11 @@ func (g *Grammar[R]) Profile(name string) (*Grammar[R], error) {
 		return root, nil
 	}
 	for _, p := range root.d.Profiles {
-		if p.Name == name {
+		if p.Name == name && root.offers(p.Edits...) {
 			return root.Allow(p.Edits...)
+		}
+		if p.Name == name {
+			return nil, fmt.Errorf("%s: the profile %s needs the edits %s, which this build of the grammar leaves out (the playground's WebAssembly module leaves out the edits that change the ABNF)", root.d.Name, name, strings.Join(p.Edits, ", "))
 		}
 	}
 	var names []string
@@ -226,7 +243,7 @@ func (g *Grammar[R]) ValidUnder(rule R, s string) []Alternative {
 		}
 		add(StrictProfile+"+"+strings.Join(v.allowed, ","), v)
 	}
-	for _, p := range root.d.Profiles {
+	for _, p := range root.Profiles()[1:] {
 		v, err := root.Profile(p.Name)
 		if err != nil || slices.Equal(v.allowed, g.allowed) || !v.Matches(rule, s) {
 			continue

@@ -98,7 +98,7 @@ func TestAPIParseRefuses(t *testing.T) {
 		{"ref=a&allow=nosuch", `no edit`},
 		{"ref=a&standard=rfc9999", "the standard must be one of rfc2396, rfc3986,"},
 		{"ref=a&standard=rfc3986&profile=java", `RFC 3986 has no profile \"java\"; its profiles are strict, rfc6874`},
-		{"ref=a&standard=rfc3986&allow=ipv6", `RFC 3986 has no edit \"ipv6\"; its edits are zone-id`},
+		{"ref=a&standard=rfc3986&allow=ipv6", `no edit \"ipv6\" of RFC 3986; its edits are zone-id`},
 		{"ref=a&explain=yes", "explain must be 1 or 0"},
 		{"ref=a&rule=nosuch", `no rule named`},
 		{"ref=a&rule=a&rule=b", "given 2 times"},

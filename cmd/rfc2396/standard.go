@@ -60,9 +60,9 @@ func (sf *standardFlags) reader() (report.Reader, error) {
 		return nil, err
 	}
 	if !s.ParserProfiles() {
-		var allow []string
-		if sf.pf.allow != "" {
-			allow = strings.Split(sf.pf.allow, ",")
+		allow, err := s.ParseAllow(sf.pf.allow)
+		if err != nil {
+			return nil, fmt.Errorf("--allow: %v", err)
 		}
 		if !slices.ContainsFunc(s.ProfileList(), func(p report.ProfileInfo) bool { return p.Name == sf.pf.profile }) {
 			return nil, fmt.Errorf("--profile: no profile %q of %s; its profiles are %s", sf.pf.profile, s.Spec, standardProfiles(s))

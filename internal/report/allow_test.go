@@ -30,7 +30,9 @@ func TestParseAllow(t *testing.T) {
 		{allow: "ipv7", wantErr: &AllowError{Code: "ipv7"}},
 		{allow: "IPv6", wantErr: &AllowError{Code: "IPv6"}},
 		{allow: strings.Repeat("x", 1000), wantErr: &AllowError{Code: strings.Repeat("x", maxEchoCode) + "…"}},
-		{allow: strings.Join(all, ",") + ",ipv6", wantErr: &AllowError{Codes: grammar.NumEdits + 1}},
+		{allow: strings.Join(all, ",") + ",", want: all},
+		{allow: strings.Join(all, ",") + ",ipv6", wantErr: &AllowError{Code: "ipv6", Twice: true}},
+		{allow: strings.Join(all, ",") + ",ipv6,ipv6", wantErr: &AllowError{Codes: grammar.NumEdits + 2}},
 		{allow: strings.Repeat(",", 100000), wantErr: &AllowError{Codes: 100001}},
 	} {
 		edits, err := ParseAllow(c.allow)
@@ -47,6 +49,42 @@ func TestParseAllow(t *testing.T) {
 		}
 		if diff := cmp.Diff(c.wantErr, gotErr); diff != "" {
 			t.Errorf("ParseAllow(%.40q) error (-want +got):\n%s", c.allow, diff)
+		}
+	}
+}
+
+// TestStandardParseAllow reads allow lists of the standards other than
+// RFC 2396 by the same rules, each against its own edits.
+func TestStandardParseAllow(t *testing.T) {
+	for _, c := range []struct {
+		standard, allow string
+		want            []string
+		wantErr         string
+	}{
+		{"rfc3986", "", nil, ""},
+		{"rfc3986", " zone-id ,", []string{"zone-id"}, ""},
+		{"rfc3987", "zone-id,bidi-formatting", []string{"zone-id", "bidi-formatting"}, ""},
+		{"rfc3986", "zone-id,zone-id", nil, `edit "zone-id" is given twice in the allow list; give it once`},
+		{"rfc3986", "ipv6", nil, `no edit "ipv6" of RFC 3986; its edits are zone-id`},
+		{"rfc3986", strings.Repeat(",", 5000), nil, "the allow list has 5001 codes, more than the 1 edits there are: zone-id"},
+		{"rfc8141", "zone-id", nil, `no edit "zone-id" of RFC 8141; its edits are none`},
+		{"rfc8141", " , ", nil, ""},
+	} {
+		st, err := LookupStandard(c.standard)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := st.ParseAllow(c.allow)
+		var gotErr string
+		if err != nil {
+			gotErr = err.Error()
+			var ae *AllowError
+			if !errors.As(err, &ae) {
+				t.Errorf("%s %.40q: error %T, not an *AllowError", c.standard, c.allow, err)
+			}
+		}
+		if diff := cmp.Diff(c.want, got); diff != "" || gotErr != c.wantErr {
+			t.Errorf("%s ParseAllow(%.40q) = %q, %q; want %q, %q", c.standard, c.allow, got, gotErr, c.want, c.wantErr)
 		}
 	}
 }

@@ -59,8 +59,14 @@ type Standard struct {
 func (s Standard) Face() Face { return s.face }
 
 // EditInfo is an edit a standard of the RFC 3986 family offers (--allow):
-// its name, the document that justifies it and what it allows.
-type EditInfo struct{ Name, Spec, Doc string }
+// its name, the document that justifies it and what it allows. ABNF says
+// it changes the grammar's ABNF (it has engines of its own, which the
+// playground's WebAssembly module leaves out), rather than lifting a
+// rule of the RFC's prose.
+type EditInfo struct {
+	Name, Spec, Doc string
+	ABNF            bool
+}
 
 // Edits lists the edits the standard offers to --allow; nil for RFC 2396,
 // whose edits are its profiles' (package grammar).
@@ -143,7 +149,7 @@ func grammarStandard[R uri.Rule](g *uri.Grammar[R], face Face) Standard {
 		edits: func() []EditInfo {
 			var out []EditInfo
 			for _, e := range g.Edits() {
-				out = append(out, EditInfo{Name: e.Name, Spec: e.Spec, Doc: e.Doc})
+				out = append(out, EditInfo{Name: e.Name, Spec: e.Spec, Doc: e.Doc, ABNF: e.Grammar != nil})
 			}
 			return out
 		},

@@ -262,26 +262,21 @@
       if (typed) { var t = typed; typed = 0; answerKey(t); }
     });
   }
-  // The RFC 2396 profile and its edits do nothing under the other
-  // standards: they are disabled while one of those is chosen (a disabled
-  // field is not sent either). The choice of rule offers the rules of the
-  // standard chosen (a group of options for each), and falls back on its
-  // start rule, the first of its group, when the rule chosen is not one.
-  function syncControls() {
-    var std = form.elements.standard, off = !std || std.disabled || std.value !== "rfc2396";
-    ["profile", "allow"].forEach(function (k) {
-      if (form.elements[k]) form.elements[k].disabled = off;
-    });
-    var rule = form.elements.rule;
-    if (!std || !rule || !rule.querySelectorAll) return;
-    var groups = rule.querySelectorAll("optgroup"), mine = null;
+  // The choices of profile and of rule offer those of the standard chosen
+  // (a group of options each), and fall back on the first of its group
+  // (strict, the start rule) when the one chosen is not one; the edits
+  // field suggests the standard's edits, and is disabled (and so not
+  // sent) under a standard that has none.
+  function syncGroup(select, standard) {
+    if (!select || !select.querySelectorAll) return;
+    var groups = select.querySelectorAll("optgroup"), mine = null;
     for (var i = 0; i < groups.length; i++) {
-      var here = groups[i].getAttribute("data-standard") === std.value;
+      var here = groups[i].getAttribute("data-standard") === standard;
       groups[i].hidden = !here;
       groups[i].disabled = !here;
       if (here) mine = groups[i];
     }
-    var chosen = rule.options[rule.selectedIndex];
+    var chosen = select.options[select.selectedIndex];
     if (mine && (!chosen || chosen.parentNode !== mine)) {
       var name = chosen ? chosen.value : "";
       var pick = mine.querySelector("option");
@@ -289,6 +284,18 @@
         if (mine.children[j].value === name) pick = mine.children[j];
       }
       if (pick) pick.selected = true;
+    }
+  }
+  function syncControls() {
+    var std = form.elements.standard;
+    if (!std || std.disabled) return;
+    syncGroup(form.elements.profile, std.value);
+    syncGroup(form.elements.rule, std.value);
+    var allow = form.elements.allow, edits = document.getElementById("edit-names-" + std.value);
+    if (allow) {
+      allow.disabled = !edits || !edits.querySelector("option");
+      allow.setAttribute("list", "edit-names-" + std.value);
+      allow.placeholder = edits && edits.getAttribute("data-example") ? "e.g. " + edits.getAttribute("data-example") : "";
     }
   }
   syncControls();

@@ -24,6 +24,29 @@ func (e *BidiError) Error() string {
 		e.Offset, e.Char, bidiFormattingName(e.Char), e.Section)
 }
 
+// bidiFormattingName returns the name of r when r is one of the seven
+// bidirectional formatting characters that section 4.1 forbids, and ""
+// otherwise. All seven are in ucschar: only the prose rules them out.
+func bidiFormattingName(r rune) string {
+	switch r {
+	case 0x200E:
+		return "LEFT-TO-RIGHT MARK"
+	case 0x200F:
+		return "RIGHT-TO-LEFT MARK"
+	case 0x202A:
+		return "LEFT-TO-RIGHT EMBEDDING"
+	case 0x202B:
+		return "RIGHT-TO-LEFT EMBEDDING"
+	case 0x202C:
+		return "POP DIRECTIONAL FORMATTING"
+	case 0x202D:
+		return "LEFT-TO-RIGHT OVERRIDE"
+	case 0x202E:
+		return "RIGHT-TO-LEFT OVERRIDE"
+	}
+	return ""
+}
+
 // CheckBidiFormatting returns a *[BidiError] for the first bidirectional
 // formatting character in iri (U+200E LRM, U+200F RLM, U+202A LRE, U+202B
 // RLE, U+202C PDF, U+202D LRO, U+202E RLO), which section 4.1 forbids in
@@ -230,7 +253,7 @@ func componentWarnings(ws []BidiWarning, kind, text string, start int) []BidiWar
 // B's regular expression reads it, which is exact for a valid IRI
 // reference; BidiWarnings does not check that iri is one.
 func BidiWarnings(iri string) []BidiWarning {
-	if asciiOnly(iri) {
+	if syntax.ASCIIPrefix(iri) == len(iri) {
 		// Every right-to-left character (bidi class R or AL) is above
 		// U+0590: a component of US-ASCII has none, and so no warning.
 		return nil
@@ -296,14 +319,4 @@ func splitWarnings(ws []BidiWarning, kind, s string, at int, seps string) []Bidi
 		ws = componentWarnings(ws, kind, s[:i], at)
 		s, at = s[i+1:], at+i+1
 	}
-}
-
-// asciiOnly reports whether s has no byte above 0x7F.
-func asciiOnly(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
 }

@@ -1,30 +1,27 @@
 package rfc3987
 
 import (
-	"errors"
 	"fmt"
+
+	"github.com/rfc2396/rfc2396/uri"
 )
 
 // The causes of a [HostError] found before the IDNA conversion; an error
 // from the conversion itself is golang.org/x/net/idna's, wrapped.
 var (
 	// ErrHostPercent: a "%" not followed by two hex digits.
-	ErrHostPercent = errors.New(`"%" not followed by two hex digits`)
-	// ErrHostNotUTF8: percent-encoded octets that are not UTF-8, so name
-	// no characters that ToASCII could take.
-	ErrHostNotUTF8 = errors.New("percent-encoded octets are not UTF-8")
-	// ErrHostEmptyLabel: an empty label other than the root label after a
-	// final "." (RFC 3490 ToASCII step 8 wants 1 to 63 code points).
-	ErrHostEmptyLabel = errors.New("empty label")
-	// ErrHostHyphen: a label that starts or ends with "-", which
-	// UseSTD3ASCIIRules forbids (RFC 3490 ToASCII step 3).
-	ErrHostHyphen = errors.New(`label starts or ends with "-"`)
+	ErrHostPercent = uri.ErrHostPercent
+	// ErrHostNotUTF8: percent-encoded octets that are not UTF-8.
+	ErrHostNotUTF8 = uri.ErrHostNotUTF8
+	// ErrHostEmptyLabel: an empty label other than the root label.
+	ErrHostEmptyLabel = uri.ErrHostEmptyLabel
+	// ErrHostHyphen: a label that starts or ends with "-".
+	ErrHostHyphen = uri.ErrHostHyphen
 )
 
 // HostError reports an ireg-name that [HostToASCII] could not convert:
-// the label at fault and why. Err is one of the ErrHost errors of this
-// package or the error of golang.org/x/net/idna; errors.Is and errors.As
-// reach it.
+// the label at fault and why ([uri.HostError]). Err is one of the ErrHost
+// errors or golang.org/x/net/idna's; errors.Is and errors.As reach it.
 type HostError struct {
 	Host   string // the ireg-name given
 	Label  string // the label at fault, as written in Host

@@ -250,8 +250,9 @@ func componentWarnings(ws []BidiWarning, kind, text string, start int) []BidiWar
 // the ones that get warnings.
 //
 // iri is split by the structure of a URI reference as RFC 3986 Appendix
-// B's regular expression reads it, which is exact for a valid IRI
-// reference; BidiWarnings does not check that iri is one.
+// B's regular expression reads it ([syntax.SplitAppendixB]), which is
+// exact for a valid IRI reference; BidiWarnings does not check that iri
+// is one.
 func BidiWarnings(iri string) []BidiWarning {
 	if syntax.ASCIIPrefix(iri) == len(iri) {
 		// Every right-to-left character (bidi class R or AL) is above
@@ -259,57 +260,22 @@ func BidiWarnings(iri string) []BidiWarning {
 		return nil
 	}
 	var ws []BidiWarning
-	rest, at := iri, 0
-	// Scheme: letters, digits, "+", "-" and "." before the first ":",
-	// if that comes before any "/", "?" or "#".
-	if i := strings.IndexAny(rest, ":/?#"); i > 0 && rest[i] == ':' {
-		rest, at = rest[i+1:], at+i+1
-	}
-	end := func(s string, stops string) int {
-		if i := strings.IndexAny(s, stops); i >= 0 {
-			return i
+	parts := syntax.SplitAppendixB(iri)
+	split := func(p syntax.Part, kind, seps string) {
+		if b, e, ok := parts.Range(p); ok && (p != syntax.Host || !strings.HasPrefix(iri[b:], "[")) {
+			ws = splitWarnings(ws, kind, iri[b:e], b, seps)
 		}
-		return len(s)
 	}
-	if strings.HasPrefix(rest, "//") {
-		rest, at = rest[2:], at+2
-		n := end(rest, "/?#")
-		auth := rest[:n]
-		host, hostAt := auth, at
-		if i := strings.IndexByte(auth, '@'); i >= 0 {
-			ws = componentWarnings(ws, "iuserinfo", auth[:i], at)
-			host, hostAt = auth[i+1:], at+i+1
-		}
-		if !strings.HasPrefix(host, "[") {
-			host = host[:end(host, ":")]
-			ws = splitWarnings(ws, "ireg-name label", host, hostAt, ".")
-		}
-		rest, at = rest[n:], at+n
-	}
-	n := end(rest, "?#")
-	for p, pAt := rest[:n], at; ; {
-		i := strings.IndexByte(p, '/')
-		if i < 0 {
-			ws = splitWarnings(ws, "isegment part", p, pAt, ".")
-			break
-		}
-		ws = splitWarnings(ws, "isegment part", p[:i], pAt, ".")
-		p, pAt = p[i+1:], pAt+i+1
-	}
-	rest, at = rest[n:], at+n
-	if strings.HasPrefix(rest, "?") {
-		n := end(rest, "#")
-		ws = splitWarnings(ws, "iquery part", rest[1:n], at+1, "&;=")
-		rest, at = rest[n:], at+n
-	}
-	if strings.HasPrefix(rest, "#") {
-		ws = componentWarnings(ws, "ifragment", rest[1:], at+1)
-	}
+	split(syntax.UserInfo, "iuserinfo", "")
+	split(syntax.Host, "ireg-name label", ".")
+	split(syntax.Path, "isegment part", "/.") // the segments, and their parts
+	split(syntax.Query, "iquery part", "&;=")
+	split(syntax.Fragment, "ifragment", "")
 	return ws
 }
 
 // splitWarnings checks each part of s between the bytes of seps as a
-// component of the kind given.
+// component of the kind given (s whole when seps is "").
 func splitWarnings(ws []BidiWarning, kind, s string, at int, seps string) []BidiWarning {
 	for {
 		i := strings.IndexAny(s, seps)

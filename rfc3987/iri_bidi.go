@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/rfc2396/rfc2396/internal/direction"
 	"github.com/rfc2396/rfc2396/internal/syntax"
 )
 
@@ -21,30 +22,7 @@ type BidiError struct {
 func (e *BidiError) Error() string {
 	return fmt.Sprintf("rfc3987: offset %d: %U %s: the ABNF admits it, but section %s says "+
 		"\"IRIs MUST NOT contain bidirectional formatting characters (LRM, RLM, LRE, RLE, LRO, RLO, and PDF)\"",
-		e.Offset, e.Char, bidiFormattingName(e.Char), e.Section)
-}
-
-// bidiFormattingName returns the name of r when r is one of the seven
-// bidirectional formatting characters that section 4.1 forbids, and ""
-// otherwise. All seven are in ucschar: only the prose rules them out.
-func bidiFormattingName(r rune) string {
-	switch r {
-	case 0x200E:
-		return "LEFT-TO-RIGHT MARK"
-	case 0x200F:
-		return "RIGHT-TO-LEFT MARK"
-	case 0x202A:
-		return "LEFT-TO-RIGHT EMBEDDING"
-	case 0x202B:
-		return "RIGHT-TO-LEFT EMBEDDING"
-	case 0x202C:
-		return "POP DIRECTIONAL FORMATTING"
-	case 0x202D:
-		return "LEFT-TO-RIGHT OVERRIDE"
-	case 0x202E:
-		return "RIGHT-TO-LEFT OVERRIDE"
-	}
-	return ""
+		e.Offset, e.Char, syntax.BidiFormattingName(e.Char), e.Section)
 }
 
 // CheckBidiFormatting returns a *[BidiError] for the first bidirectional
@@ -55,32 +33,12 @@ func bidiFormattingName(r rune) string {
 // such a character, and is allowed. Octets that are not UTF-8 are
 // skipped; the offset is always that of the character's first byte.
 func CheckBidiFormatting(iri string) error {
-	i := findBidiFormatting(iri)
+	i := syntax.IndexBidiFormatting(iri)
 	if i < 0 {
 		return nil
 	}
 	r, _ := utf8.DecodeRuneInString(iri[i:])
 	return &BidiError{Offset: i, Char: r, Section: "4.1"}
-}
-
-// findBidiFormatting returns the byte offset of the first bidirectional
-// formatting character of section 4.1 in s, or -1: the prose rule that
-// [Parse], [Match] and [Valid] hold every IRI to (the edit
-// bidi-formatting lifts it).
-func findBidiFormatting(s string) int {
-	// All seven are three octets in UTF-8, starting 0xE2 0x80. Most
-	// references have no 0xE2 at all, which IndexByte finds out with
-	// less work a call than a search for the pair.
-	for i := 0; ; i++ {
-		j := strings.IndexByte(s[i:], 0xe2)
-		if j < 0 {
-			return -1
-		}
-		i += j
-		if syntax.BidiFormattingAt(s, i) {
-			return i
-		}
-	}
 }
 
 // BidiRule names one of the two restrictions section 4.2 of RFC 3987
@@ -138,43 +96,6 @@ func (w BidiWarning) String() string {
 	return fmt.Sprintf("rfc3987: offset %d: %U in %s %q: %s (section 4.2)", w.Offset, w.Char, kind, w.Text, w.Rule)
 }
 
-// direction is a character's strong direction for section 4.2.
-type direction uint8
-
-const (
-	neutral direction = iota // weak or neutral: digits, punctuation, ...
-	ltr                      // bidi class L
-	rtl                      // bidi classes R and AL
-)
-
-// directionOf classifies r by its Unicode bidirectional class:
-// right-to-left characters are those of class R (Hebrew and the like) and
-// AL (Arabic letters), left-to-right ones those of class L.
-func directionOf(r rune) direction {
-	if r < utf8.RuneSelf {
-		// Of US-ASCII only the letters are strong (class L);
-		// TestDirectionOfASCII holds this to the tables.
-		if 'a' <= r|0x20 && r|0x20 <= 'z' {
-			return ltr
-		}
-		return neutral
-	}
-	// The runs are golang.org/x/text/unicode/bidi's classes, written by
-	// gen bidi (bidi_gen.go); TestDirectionTables holds them to x/text.
-	// The run holding r is the last that starts at or before it (the
-	// first starts at U+0080).
-	lo, hi := 1, len(bidiRuns)
-	for lo < hi {
-		m := int(uint(lo+hi) >> 1)
-		if rune(bidiRuns[m]>>2) <= r {
-			lo = m + 1
-		} else {
-			hi = m
-		}
-	}
-	return direction(bidiRuns[lo-1] & 3)
-}
-
 // BidiComponentWarnings checks one component against the two restrictions
 // of section 4.2 and returns what it breaks, in order of offset (nil when
 // nothing): [BidiMixed] at the first strong character whose direction is
@@ -195,17 +116,17 @@ func BidiComponentWarnings(component string) []BidiWarning {
 // componentWarnings appends the warnings for text, found at offset start
 // of the string checked, to ws.
 func componentWarnings(ws []BidiWarning, kind, text string, start int) []BidiWarning {
-	var first direction
+	var first direction.Direction
 	hasRTL := false
 	mixedAt, mixedChar := -1, rune(0)
 	for i, r := range text {
-		d := directionOf(r)
-		if d == rtl {
+		d := direction.Of(r)
+		if d == direction.RightToLeft {
 			hasRTL = true
 		}
 		switch {
-		case d == neutral:
-		case first == neutral:
+		case d == direction.Neutral:
+		case first == direction.Neutral:
 			first = d
 		case d != first && mixedAt < 0:
 			mixedAt, mixedChar = i, r
@@ -216,7 +137,7 @@ func componentWarnings(ws []BidiWarning, kind, text string, start int) []BidiWar
 	}
 	w := BidiWarning{Component: kind, Text: text, Start: start}
 	r, _ := utf8.DecodeRuneInString(text)
-	startBad := directionOf(r) != rtl
+	startBad := direction.Of(r) != direction.RightToLeft
 	if startBad {
 		w.Rule, w.Offset, w.Char = BidiStart, start, r
 		ws = append(ws, w)
@@ -226,7 +147,7 @@ func componentWarnings(ws []BidiWarning, kind, text string, start int) []BidiWar
 		ws = append(ws, w)
 	}
 	r, size := utf8.DecodeLastRuneInString(text)
-	if directionOf(r) != rtl {
+	if direction.Of(r) != direction.RightToLeft {
 		w.Rule, w.Offset, w.Char = BidiEnd, start+len(text)-size, r
 		ws = append(ws, w)
 	}

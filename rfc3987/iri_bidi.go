@@ -27,11 +27,10 @@ func (e *BidiError) Error() string {
 
 // CheckBidiFormatting returns a *[BidiError] for the first bidirectional
 // formatting character in iri (U+200E LRM, U+200F RLM, U+202A LRE, U+202B
-// RLE, U+202C PDF, U+202D LRO, U+202E RLO), which section 4.1 forbids in
-// IRIs, and nil when there is none. Only the characters themselves count:
-// a percent-encoded one ("%E2%80%AE") is how section 3.2 says to write
-// such a character, and is allowed. Octets that are not UTF-8 are
-// skipped; the offset is always that of the character's first byte.
+// RLE, U+202C PDF, U+202D LRO, U+202E RLO), which section 4.1 forbids, and
+// nil when there is none. A percent-encoded one ("%E2%80%AE") is how
+// section 3.2 says to write one, and is allowed; octets that are not UTF-8
+// are skipped.
 func CheckBidiFormatting(iri string) error {
 	i := syntax.IndexBidiFormatting(iri)
 	if i < 0 {
@@ -71,9 +70,8 @@ func (r BidiRule) String() string {
 }
 
 // BidiWarning is a component of an IRI that breaks a restriction of
-// section 4.2. The restrictions are SHOULDs: an IRI that breaks them is
-// still valid, but may display in a way that does not show its logical
-// order (section 4.4's Examples 8 and 9).
+// section 4.2, a SHOULD: the IRI is valid, but may display in a way that
+// does not show its logical order (section 4.4's Examples 8 and 9).
 type BidiWarning struct {
 	Rule BidiRule
 	// Component is the kind of component, for [BidiWarnings]: "iuserinfo",
@@ -86,8 +84,7 @@ type BidiWarning struct {
 	Char      rune   // the character that breaks the restriction
 }
 
-// String describes the warning: where, which character, which
-// restriction.
+// String describes the warning: where, which character, which rule.
 func (w BidiWarning) String() string {
 	kind := "component"
 	if w.Component != "" {
@@ -102,13 +99,11 @@ func (w BidiWarning) String() string {
 // not that of the component's first strong character, and, when the
 // component has a right-to-left character, [BidiStart] and [BidiEnd] at a
 // first or last character that is not right-to-left. Offsets are in
-// component. Characters are taken as written, so a percent-encoding
-// counts as the "%" and the ASCII digits and letters a reader sees, as in
-// section 4.4's Example 9.
-//
-// Which substrings are components is the caller's to say: section 4.2
-// lists iuserinfo, ireg-name, isegment, iquery and ifragment and lets
-// specifications divide them further ([BidiWarnings] does).
+// component. Characters are taken as written: a percent-encoding counts
+// as the characters a reader sees (section 4.4's Example 9). Section 4.2
+// lists iuserinfo, ireg-name, isegment, iquery and ifragment as the
+// components and lets specifications divide them further, as
+// [BidiWarnings] does.
 func BidiComponentWarnings(component string) []BidiWarning {
 	return componentWarnings(nil, "", component, 0)
 }
@@ -116,9 +111,7 @@ func BidiComponentWarnings(component string) []BidiWarning {
 // componentWarnings appends the warnings for text, found at offset start
 // of the string checked, to ws.
 func componentWarnings(ws []BidiWarning, kind, text string, start int) []BidiWarning {
-	var first direction.Direction
-	hasRTL := false
-	mixedAt, mixedChar := -1, rune(0)
+	first, hasRTL, mixedAt, mixedChar := direction.Neutral, false, -1, rune(0)
 	for i, r := range text {
 		d := direction.Of(r)
 		if d == direction.RightToLeft {
@@ -136,9 +129,7 @@ func componentWarnings(ws []BidiWarning, kind, text string, start int) []BidiWar
 		return ws
 	}
 	w := BidiWarning{Component: kind, Text: text, Start: start}
-	r, _ := utf8.DecodeRuneInString(text)
-	startBad := direction.Of(r) != direction.RightToLeft
-	if startBad {
+	if r, _ := utf8.DecodeRuneInString(text); direction.Of(r) != direction.RightToLeft {
 		w.Rule, w.Offset, w.Char = BidiStart, start, r
 		ws = append(ws, w)
 	}
@@ -158,22 +149,15 @@ func componentWarnings(ws []BidiWarning, kind, text string, start int) []BidiWar
 // restrictions of section 4.2 ([BidiComponentWarnings]) and returns what
 // they break, in order of offset in iri (nil when nothing).
 //
-// The components are those section 4.2 lists, divided the way it permits
-// and the way section 4.4's examples need to be read: its Example 1,
-// "http://ab.CDEFGH.ij/kl/mn/op.html", breaks nothing only if each label
-// of the ireg-name is a component (as RFC 3490 has it for domain names),
-// and Example 4's "KL.html" only if a segment's extension is one. So the
-// components are the iuserinfo; each label of an ireg-name, split at ".";
-// each part of a path segment, split at "."; each name and each value of
-// the query, split at "&", ";" and "=" (the section's "usual name/value
-// syntax"); and the ifragment. The scheme, an IP-literal and the port
-// hold no right-to-left characters. Section 4.4's Examples 8 and 9 are
-// the ones that get warnings.
-//
-// iri is split by the structure of a URI reference as RFC 3986 Appendix
-// B's regular expression reads it ([syntax.SplitAppendixB]), which is
-// exact for a valid IRI reference; BidiWarnings does not check that iri
-// is one.
+// The components are those section 4.2 lists, divided as section 4.4's
+// examples need (Example 1's "http://ab.CDEFGH.ij/kl/mn/op.html" breaks
+// nothing only if each host label is one, Example 4's "KL.html" only if a
+// segment's extension is): the iuserinfo; each label of an ireg-name,
+// split at "."; each part of a path segment, split at "."; each name and
+// value of the query, split at "&", ";" and "=" (the section's "usual
+// name/value syntax"); and the ifragment. Section 4.4's Examples 8 and 9
+// get warnings. iri is split as RFC 3986 Appendix B reads a reference,
+// exact for a valid IRI reference; BidiWarnings does not check it.
 func BidiWarnings(iri string) []BidiWarning {
 	if syntax.ASCIIPrefix(iri) == len(iri) {
 		// Every right-to-left character (bidi class R or AL) is above

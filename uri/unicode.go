@@ -257,9 +257,10 @@ func NormalizeHostCase(host string) string {
 // combining mark is composed too. Decoding never writes an US-ASCII
 // character that is not unreserved, so the components stay where they
 // were; NFC may (U+037E is ";"), and Normalize reports a result the
-// grammar then rejects. The grammar is the one [New] made for R, which a
-// generated face names here before New returns it; without one, s is
-// only put in NFC.
+// grammar then rejects. The grammar is the one [New] made for R, the
+// grammar as published, whatever edits are in force (a face names this
+// function in the Data it gives New, before New returns); without one, s
+// is only put in NFC.
 func NormalizeUnicode[R Rule](s string) string {
 	if g := grammarOf[R](); g != nil {
 		s = g.NormalizePercentEncoding(s)

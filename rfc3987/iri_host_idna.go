@@ -12,8 +12,8 @@ import "github.com/rfc2396/rfc2396/uri"
 // It is not in the playground's WebAssembly module (build tag playground).
 func HostToASCII(host string) (string, error) {
 	ascii, err := uri.HostToASCII(host)
-	if e, ok := err.(*uri.HostError); ok {
-		return "", (*HostError)(e)
+	if e, ok := err.(*uri.LabelError); ok {
+		return "", &HostError{Host: host, Label: e.Label, Offset: e.Offset, Err: e.Err}
 	}
 	return ascii, err
 }

@@ -48,7 +48,7 @@ var hostProfile = sync.OnceValue(func() *idna.Profile {
 // through RFC 3490's ToASCII with UseSTD3ASCIIRules set, the labels joined
 // with "." again. "résumé.example.org" becomes "xn--rsum-bpad.example.org".
 // A failure means, as the section says, that the reference cannot be
-// resolved: a *[HostError] names the label.
+// resolved: a *[LabelError] names the label.
 //
 // ToASCII is golang.org/x/net/idna's, which implements UTS #46, the
 // mapping that carries IDNA2003 (RFC 3490) forward. The profile is the one
@@ -81,7 +81,7 @@ func HostToASCII(host string) (string, error) {
 		label := host[at : at+n]
 		out, err := labelToASCII(label)
 		if err != nil {
-			return "", &HostError{Host: host, Label: label, Offset: at, Err: err}
+			return "", &LabelError{Label: label, Offset: at, Err: err}
 		}
 		b.WriteString(out)
 		at += n

@@ -16,8 +16,8 @@ func TestHostToASCIIError(t *testing.T) {
 		t.Errorf("HostToASCII = %q, %v", got, err)
 	}
 	_, err := uri.HostToASCII("a.-b.c")
-	var he *uri.HostError
-	if !errors.As(err, &he) || he.Label != "-b" || he.Offset != 2 || !errors.Is(err, uri.ErrHostHyphen) {
+	var le *uri.LabelError
+	if !errors.As(err, &le) || le.Label != "-b" || le.Offset != 2 || err.Error() != `label "-b" at offset 2 of the reg-name: label starts or ends with "-"` || !errors.Is(err, uri.ErrHostHyphen) {
 		t.Errorf("HostToASCII(%q) error = %v", "a.-b.c", err)
 	}
 }

@@ -182,12 +182,11 @@ func BidiWarnings(iri string) []BidiWarning {
 // splitWarnings checks each part of s between the bytes of seps as a
 // component of the kind given (s whole when seps is "").
 func splitWarnings(ws []BidiWarning, kind, s string, at int, seps string) []BidiWarning {
-	for {
-		i := strings.IndexAny(s, seps)
-		if i < 0 {
-			return componentWarnings(ws, kind, s, at)
+	set, start := syntax.ByteSetOf(seps), 0
+	for i := 0; i < len(s); i++ {
+		if set.Has(s[i]) {
+			ws, start = componentWarnings(ws, kind, s[start:i], at+start), i+1
 		}
-		ws = componentWarnings(ws, kind, s[:i], at)
-		s, at = s[i+1:], at+i+1
 	}
+	return componentWarnings(ws, kind, s[start:], at+start)
 }

@@ -94,8 +94,8 @@ func (g *Grammar[R]) FromURI(ref string) string {
 	if i := strings.IndexByte(ref[:queryEnd], '?'); i >= 0 {
 		queryStart = i + 1
 	}
-	return g.decodePercent(ref, false, func(r rune, at int) bool {
-		return g.admitsRaw(r, at >= queryStart && at < queryEnd)
+	return g.decodePercent(ref, false, func(c string, at int) bool {
+		return g.admitsRaw(c, at >= queryStart && at < queryEnd)
 	})
 }
 
@@ -114,17 +114,15 @@ func (g *Grammar[R]) NormalizePercentEncoding(component string) string {
 	if strings.IndexByte(component, '%') < 0 {
 		return component
 	}
-	return g.decodePercent(component, true, func(r rune, _ int) bool { return g.admitsRaw(r, false) })
+	return g.decodePercent(component, true, func(c string, _ int) bool { return g.admitsRaw(c, false) })
 }
 
-// admitsRaw reports whether g admits r, a character beyond US-ASCII, as
-// it is: in the query (inQuery) when g's query rule matches it alone, and
-// everywhere when it is alone a reference of g (a one-segment relative
-// path). Both ask [Grammar.Matches], so a character a rule of g's prose
-// forbids is not admitted.
-func (g *Grammar[R]) admitsRaw(r rune, inQuery bool) bool {
-	var b [utf8.UTFMax]byte
-	c := string(utf8.AppendRune(b[:0], r))
+// admitsRaw reports whether g admits c, the UTF-8 of a character beyond
+// US-ASCII, as it is: in the query (inQuery) when g's query rule matches
+// it alone, and everywhere when it is alone a reference of g (a
+// one-segment relative path). Both ask [Grammar.Matches], so a character
+// a rule of g's prose forbids is not admitted.
+func (g *Grammar[R]) admitsRaw(c string, inQuery bool) bool {
 	return g.Matches(g.d.Start, c) || inQuery && g.Matches(g.d.Query, c)
 }
 
@@ -134,19 +132,39 @@ func (g *Grammar[R]) admitsRaw(r rune, inQuery bool) bool {
 // other US-ASCII octet is kept, in uppercase when upperKept is set and as
 // written otherwise; runs of percent-encoded octets from 0x80 up are
 // decoded where they form strictly legal UTF-8 of a character that
-// allowed(character, offset of its first triplet in s) accepts, and
+// allowed(its UTF-8, offset of its first triplet in s) accepts, and
 // written again in uppercase hex otherwise. A "%" not followed by two hex
 // digits is copied as it is.
-func (g *Grammar[R]) decodePercent(s string, upperKept bool, allowed func(r rune, at int) bool) string {
-	var b strings.Builder
-	b.Grow(len(s))
-	var run []byte   // the octets of the current run of non-ASCII triplets
-	var starts []int // the offset in s of each octet's triplet
-	for i := 0; i < len(s); {
+func (g *Grammar[R]) decodePercent(s string, upperKept bool, allowed func(c string, at int) bool) string {
+	// The octets of s's triplets from 0x80 up, in one string, so that
+	// each character allowed is asked about is a substring of it: a
+	// string of its own would be an allocation a character, as allowed
+	// asks the grammar through function values.
+	var high strings.Builder
+	for i := nextPercent(s, 0); i < len(s); i = nextPercent(s, i) {
 		c, ok := tripletAt(s, i)
 		if !ok {
-			b.WriteByte(s[i])
 			i++
+			continue
+		}
+		if c >= utf8.RuneSelf {
+			if high.Cap() == 0 {
+				high.Grow((len(s)-i)/3 + 1) // at most one octet a triplet
+			}
+			high.WriteByte(c)
+		}
+		i += 3
+	}
+	octets := high.String()
+	var b strings.Builder
+	b.Grow(len(s))
+	for i, k := 0, 0; i < len(s); {
+		c, ok := tripletAt(s, i)
+		if !ok {
+			// What comes before the next "%" is copied as it is.
+			next := nextPercent(s, i+1)
+			b.WriteString(s[i:next])
+			i = next
 			continue
 		}
 		if c < utf8.RuneSelf {
@@ -161,36 +179,45 @@ func (g *Grammar[R]) decodePercent(s string, upperKept bool, allowed func(r rune
 			i += 3
 			continue
 		}
-		run, starts = run[:0], starts[:0]
-		for ; i < len(s); i += 3 {
-			c, ok := tripletAt(s, i)
-			if !ok || c < utf8.RuneSelf {
+		n := 1 // the triplets of this run of octets from 0x80 up
+		for i+3*n < len(s) {
+			if c, ok := tripletAt(s, i+3*n); !ok || c < utf8.RuneSelf {
 				break
 			}
-			run = append(run, c)
-			starts = append(starts, i)
+			n++
 		}
-		for j := 0; j < len(run); {
-			// utf8.DecodeRune accepts strictly legal UTF-8 only: it
-			// returns (RuneError, 1) for an overlong form, a surrogate, a
-			// value above U+10FFFF and a truncated or stray octet.
-			r, size := utf8.DecodeRune(run[j:])
+		run := octets[k : k+n]
+		for j := 0; j < n; {
+			// utf8.DecodeRuneInString accepts strictly legal UTF-8 only:
+			// it returns (RuneError, 1) for an overlong form, a surrogate,
+			// a value above U+10FFFF and a truncated or stray octet.
+			r, size := utf8.DecodeRuneInString(run[j:])
 			if r == utf8.RuneError && size <= 1 {
 				writeTriplet(&b, run[j]) // step 3
 				j++
 				continue
 			}
-			if allowed(r, starts[j]) {
-				b.Write(run[j : j+size]) // step 5
+			if allowed(run[j:j+size], i+3*j) {
+				b.WriteString(run[j : j+size]) // step 5
 			} else {
-				for _, o := range run[j : j+size] {
-					writeTriplet(&b, o) // step 4
+				for o := j; o < j+size; o++ {
+					writeTriplet(&b, run[o]) // step 4
 				}
 			}
 			j += size
 		}
+		i, k = i+3*n, k+n
 	}
 	return b.String()
+}
+
+// nextPercent returns the offset of the first "%" in s from i on, and
+// len(s) if there is none.
+func nextPercent(s string, i int) int {
+	if j := strings.IndexByte(s[i:], '%'); j >= 0 {
+		return i + j
+	}
+	return len(s)
 }
 
 // tripletAt returns the octet that the percent-encoding at s[i] encodes,
@@ -262,6 +289,9 @@ func NormalizeHostCase(host string) string {
 // function in the Data it gives New, before New returns); without one, s
 // is only put in NFC.
 func NormalizeUnicode[R Rule](s string) string {
+	if strings.IndexByte(s, '%') < 0 {
+		return NormalizeNFC(s) // nothing to decode: no grammar to find
+	}
 	if g := grammarOf[R](); g != nil {
 		s = g.NormalizePercentEncoding(s)
 	}

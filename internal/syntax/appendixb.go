@@ -13,8 +13,8 @@ import "strings"
 // IP-literal), up to and with its first "]", and the port what follows
 // that ":". The path is always defined, maybe empty. The reading is exact
 // for a valid reference of RFC 3986 or RFC 3987 and takes any string: it
-// is for what reads a reference without parsing it (a mapping between
-// IRIs and URIs, RFC 3987's bidi warnings).
+// is for what reads a reference without parsing it (RFC 3987's bidi
+// warnings).
 func SplitAppendixB(ref string) (s ComponentSpans) {
 	at := 0
 	if i := strings.IndexAny(ref, ":/?#"); i > 0 && ref[i] == ':' {

@@ -111,18 +111,20 @@ type faceManifest struct {
 	// has no component rules and nothing Escape could take from it.
 	NoAliases bool `json:"no_aliases,omitempty"`
 	// Prose are the rules of the RFC's prose that its ABNF does not
-	// express, each checked by a Go function of the face package (Find:
-	// func(string) int, the offset of the first violation or -1) and
-	// lifted by an edit of Edits.
+	// express, each checked by a Go function (Find: func(string) int, the
+	// offset of the first violation or -1) of the face package or, named
+	// with its package, of a package face_gen.go imports (uri, syntax),
+	// and lifted by an edit of Edits.
 	Prose []proseManifest `json:"prose,omitempty"`
 	// Edits are the edits the grammar offers (--allow).
 	Edits []editManifest `json:"edits,omitempty"`
 	// Profiles are the grammar's named sets of Edits (--profile), besides
 	// "strict", which every grammar has (uri.Profile).
 	Profiles []profileManifest `json:"profiles,omitempty"`
-	// NormalizeText names a Go function of the face package
-	// (func(string) string), the last step of normalization
-	// (uri.Data.NormalizeText).
+	// NormalizeText names a Go function (func(string) string) of the
+	// face package or of a package face_gen.go imports, the last step of
+	// normalization (uri.Data.NormalizeText): for a grammar whose
+	// characters go beyond US-ASCII, uri.NormalizeUnicode[grammar.Rule].
 	NormalizeText string `json:"normalize_text,omitempty"`
 }
 

@@ -26,6 +26,6 @@ var editZoneID = func() uri.Data[grammar.Rule] {
 	d.Whole = whole
 	d.Scheme, d.UserInfo, d.RegName, d.Query = grammar.RuleScheme, grammar.RuleIuserinfo, grammar.RuleIregName, grammar.RuleIquery
 	d.EscapeTables, d.Unreserved = escapeTables, unreserved
-	d.NormalizeText = normalizeIRIText
+	d.NormalizeText = uri.NormalizeUnicode[grammar.Rule]
 	return d
 }()

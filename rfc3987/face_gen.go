@@ -212,9 +212,9 @@ var theGrammar = uri.New(uri.Data[grammar.Rule]{
 	Explain:       grammar.Explain,
 	EscapeTables:  escapeTables,
 	Unreserved:    unreserved,
-	NormalizeText: normalizeIRIText,
+	NormalizeText: uri.NormalizeUnicode[grammar.Rule],
 	Prose: []uri.ProseRule{
-		{Edit: "bidi-formatting", Section: "RFC 3987 section 4.1", Says: "IRIs MUST NOT contain bidirectional formatting characters (LRM, RLM, LRE, RLE, PDF, LRO, RLO), which the ABNF of section 2.2 admits", Find: findBidiFormatting},
+		{Edit: "bidi-formatting", Section: "RFC 3987 section 4.1", Says: "IRIs MUST NOT contain bidirectional formatting characters (LRM, RLM, LRE, RLE, PDF, LRO, RLO), which the ABNF of section 2.2 admits", Find: syntax.IndexBidiFormatting},
 	},
 	Edits: edits,
 	Profiles: []uri.Profile{

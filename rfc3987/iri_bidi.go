@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/rfc2396/rfc2396/internal/direction"
 	"github.com/rfc2396/rfc2396/internal/syntax"
 )
 
@@ -21,43 +22,22 @@ type BidiError struct {
 func (e *BidiError) Error() string {
 	return fmt.Sprintf("rfc3987: offset %d: %U %s: the ABNF admits it, but section %s says "+
 		"\"IRIs MUST NOT contain bidirectional formatting characters (LRM, RLM, LRE, RLE, LRO, RLO, and PDF)\"",
-		e.Offset, e.Char, bidiFormattingName(e.Char), e.Section)
+		e.Offset, e.Char, syntax.BidiFormattingName(e.Char), e.Section)
 }
 
 // CheckBidiFormatting returns a *[BidiError] for the first bidirectional
 // formatting character in iri (U+200E LRM, U+200F RLM, U+202A LRE, U+202B
-// RLE, U+202C PDF, U+202D LRO, U+202E RLO), which section 4.1 forbids in
-// IRIs, and nil when there is none. Only the characters themselves count:
-// a percent-encoded one ("%E2%80%AE") is how section 3.2 says to write
-// such a character, and is allowed. Octets that are not UTF-8 are
-// skipped; the offset is always that of the character's first byte.
+// RLE, U+202C PDF, U+202D LRO, U+202E RLO), which section 4.1 forbids, and
+// nil when there is none. A percent-encoded one ("%E2%80%AE") is how
+// section 3.2 says to write one, and is allowed; octets that are not UTF-8
+// are skipped.
 func CheckBidiFormatting(iri string) error {
-	i := findBidiFormatting(iri)
+	i := syntax.IndexBidiFormatting(iri)
 	if i < 0 {
 		return nil
 	}
 	r, _ := utf8.DecodeRuneInString(iri[i:])
 	return &BidiError{Offset: i, Char: r, Section: "4.1"}
-}
-
-// findBidiFormatting returns the byte offset of the first bidirectional
-// formatting character of section 4.1 in s, or -1: the prose rule that
-// [Parse], [Match] and [Valid] hold every IRI to (the edit
-// bidi-formatting lifts it).
-func findBidiFormatting(s string) int {
-	// All seven are three octets in UTF-8, starting 0xE2 0x80. Most
-	// references have no 0xE2 at all, which IndexByte finds out with
-	// less work a call than a search for the pair.
-	for i := 0; ; i++ {
-		j := strings.IndexByte(s[i:], 0xe2)
-		if j < 0 {
-			return -1
-		}
-		i += j
-		if syntax.BidiFormattingAt(s, i) {
-			return i
-		}
-	}
 }
 
 // BidiRule names one of the two restrictions section 4.2 of RFC 3987
@@ -90,9 +70,8 @@ func (r BidiRule) String() string {
 }
 
 // BidiWarning is a component of an IRI that breaks a restriction of
-// section 4.2. The restrictions are SHOULDs: an IRI that breaks them is
-// still valid, but may display in a way that does not show its logical
-// order (section 4.4's Examples 8 and 9).
+// section 4.2, a SHOULD: the IRI is valid, but may display in a way that
+// does not show its logical order (section 4.4's Examples 8 and 9).
 type BidiWarning struct {
 	Rule BidiRule
 	// Component is the kind of component, for [BidiWarnings]: "iuserinfo",
@@ -105,8 +84,7 @@ type BidiWarning struct {
 	Char      rune   // the character that breaks the restriction
 }
 
-// String describes the warning: where, which character, which
-// restriction.
+// String describes the warning: where, which character, which rule.
 func (w BidiWarning) String() string {
 	kind := "component"
 	if w.Component != "" {
@@ -115,56 +93,17 @@ func (w BidiWarning) String() string {
 	return fmt.Sprintf("rfc3987: offset %d: %U in %s %q: %s (section 4.2)", w.Offset, w.Char, kind, w.Text, w.Rule)
 }
 
-// direction is a character's strong direction for section 4.2.
-type direction uint8
-
-const (
-	neutral direction = iota // weak or neutral: digits, punctuation, ...
-	ltr                      // bidi class L
-	rtl                      // bidi classes R and AL
-)
-
-// directionOf classifies r by its Unicode bidirectional class:
-// right-to-left characters are those of class R (Hebrew and the like) and
-// AL (Arabic letters), left-to-right ones those of class L.
-func directionOf(r rune) direction {
-	if r < utf8.RuneSelf {
-		// Of US-ASCII only the letters are strong (class L);
-		// TestDirectionOfASCII holds this to the tables.
-		if 'a' <= r|0x20 && r|0x20 <= 'z' {
-			return ltr
-		}
-		return neutral
-	}
-	// The runs are golang.org/x/text/unicode/bidi's classes, written by
-	// gen bidi (bidi_gen.go); TestDirectionTables holds them to x/text.
-	// The run holding r is the last that starts at or before it (the
-	// first starts at U+0080).
-	lo, hi := 1, len(bidiRuns)
-	for lo < hi {
-		m := int(uint(lo+hi) >> 1)
-		if rune(bidiRuns[m]>>2) <= r {
-			lo = m + 1
-		} else {
-			hi = m
-		}
-	}
-	return direction(bidiRuns[lo-1] & 3)
-}
-
 // BidiComponentWarnings checks one component against the two restrictions
 // of section 4.2 and returns what it breaks, in order of offset (nil when
 // nothing): [BidiMixed] at the first strong character whose direction is
 // not that of the component's first strong character, and, when the
 // component has a right-to-left character, [BidiStart] and [BidiEnd] at a
 // first or last character that is not right-to-left. Offsets are in
-// component. Characters are taken as written, so a percent-encoding
-// counts as the "%" and the ASCII digits and letters a reader sees, as in
-// section 4.4's Example 9.
-//
-// Which substrings are components is the caller's to say: section 4.2
-// lists iuserinfo, ireg-name, isegment, iquery and ifragment and lets
-// specifications divide them further ([BidiWarnings] does).
+// component. Characters are taken as written: a percent-encoding counts
+// as the characters a reader sees (section 4.4's Example 9). Section 4.2
+// lists iuserinfo, ireg-name, isegment, iquery and ifragment as the
+// components and lets specifications divide them further, as
+// [BidiWarnings] does.
 func BidiComponentWarnings(component string) []BidiWarning {
 	return componentWarnings(nil, "", component, 0)
 }
@@ -172,17 +111,15 @@ func BidiComponentWarnings(component string) []BidiWarning {
 // componentWarnings appends the warnings for text, found at offset start
 // of the string checked, to ws.
 func componentWarnings(ws []BidiWarning, kind, text string, start int) []BidiWarning {
-	var first direction
-	hasRTL := false
-	mixedAt, mixedChar := -1, rune(0)
+	first, hasRTL, mixedAt, mixedChar := direction.Neutral, false, -1, rune(0)
 	for i, r := range text {
-		d := directionOf(r)
-		if d == rtl {
+		d := direction.Of(r)
+		if d == direction.RightToLeft {
 			hasRTL = true
 		}
 		switch {
-		case d == neutral:
-		case first == neutral:
+		case d == direction.Neutral:
+		case first == direction.Neutral:
 			first = d
 		case d != first && mixedAt < 0:
 			mixedAt, mixedChar = i, r
@@ -192,9 +129,7 @@ func componentWarnings(ws []BidiWarning, kind, text string, start int) []BidiWar
 		return ws
 	}
 	w := BidiWarning{Component: kind, Text: text, Start: start}
-	r, _ := utf8.DecodeRuneInString(text)
-	startBad := directionOf(r) != rtl
-	if startBad {
+	if r, _ := utf8.DecodeRuneInString(text); direction.Of(r) != direction.RightToLeft {
 		w.Rule, w.Offset, w.Char = BidiStart, start, r
 		ws = append(ws, w)
 	}
@@ -203,7 +138,7 @@ func componentWarnings(ws []BidiWarning, kind, text string, start int) []BidiWar
 		ws = append(ws, w)
 	}
 	r, size := utf8.DecodeLastRuneInString(text)
-	if directionOf(r) != rtl {
+	if direction.Of(r) != direction.RightToLeft {
 		w.Rule, w.Offset, w.Char = BidiEnd, start+len(text)-size, r
 		ws = append(ws, w)
 	}
@@ -214,96 +149,44 @@ func componentWarnings(ws []BidiWarning, kind, text string, start int) []BidiWar
 // restrictions of section 4.2 ([BidiComponentWarnings]) and returns what
 // they break, in order of offset in iri (nil when nothing).
 //
-// The components are those section 4.2 lists, divided the way it permits
-// and the way section 4.4's examples need to be read: its Example 1,
-// "http://ab.CDEFGH.ij/kl/mn/op.html", breaks nothing only if each label
-// of the ireg-name is a component (as RFC 3490 has it for domain names),
-// and Example 4's "KL.html" only if a segment's extension is one. So the
-// components are the iuserinfo; each label of an ireg-name, split at ".";
-// each part of a path segment, split at "."; each name and each value of
-// the query, split at "&", ";" and "=" (the section's "usual name/value
-// syntax"); and the ifragment. The scheme, an IP-literal and the port
-// hold no right-to-left characters. Section 4.4's Examples 8 and 9 are
-// the ones that get warnings.
-//
-// iri is split by the structure of a URI reference as RFC 3986 Appendix
-// B's regular expression reads it, which is exact for a valid IRI
-// reference; BidiWarnings does not check that iri is one.
+// The components are those section 4.2 lists, divided as section 4.4's
+// examples need (Example 1's "http://ab.CDEFGH.ij/kl/mn/op.html" breaks
+// nothing only if each host label is one, Example 4's "KL.html" only if a
+// segment's extension is): the iuserinfo; each label of an ireg-name,
+// split at "."; each part of a path segment, split at "."; each name and
+// value of the query, split at "&", ";" and "=" (the section's "usual
+// name/value syntax"); and the ifragment. Section 4.4's Examples 8 and 9
+// get warnings. iri is split as RFC 3986 Appendix B reads a reference,
+// exact for a valid IRI reference; BidiWarnings does not check it.
 func BidiWarnings(iri string) []BidiWarning {
-	if asciiOnly(iri) {
+	if syntax.ASCIIPrefix(iri) == len(iri) {
 		// Every right-to-left character (bidi class R or AL) is above
 		// U+0590: a component of US-ASCII has none, and so no warning.
 		return nil
 	}
 	var ws []BidiWarning
-	rest, at := iri, 0
-	// Scheme: letters, digits, "+", "-" and "." before the first ":",
-	// if that comes before any "/", "?" or "#".
-	if i := strings.IndexAny(rest, ":/?#"); i > 0 && rest[i] == ':' {
-		rest, at = rest[i+1:], at+i+1
-	}
-	end := func(s string, stops string) int {
-		if i := strings.IndexAny(s, stops); i >= 0 {
-			return i
+	parts := syntax.SplitAppendixB(iri)
+	split := func(p syntax.Part, kind, seps string) {
+		if b, e, ok := parts.Range(p); ok && (p != syntax.Host || !strings.HasPrefix(iri[b:], "[")) {
+			ws = splitWarnings(ws, kind, iri[b:e], b, seps)
 		}
-		return len(s)
 	}
-	if strings.HasPrefix(rest, "//") {
-		rest, at = rest[2:], at+2
-		n := end(rest, "/?#")
-		auth := rest[:n]
-		host, hostAt := auth, at
-		if i := strings.IndexByte(auth, '@'); i >= 0 {
-			ws = componentWarnings(ws, "iuserinfo", auth[:i], at)
-			host, hostAt = auth[i+1:], at+i+1
-		}
-		if !strings.HasPrefix(host, "[") {
-			host = host[:end(host, ":")]
-			ws = splitWarnings(ws, "ireg-name label", host, hostAt, ".")
-		}
-		rest, at = rest[n:], at+n
-	}
-	n := end(rest, "?#")
-	for p, pAt := rest[:n], at; ; {
-		i := strings.IndexByte(p, '/')
-		if i < 0 {
-			ws = splitWarnings(ws, "isegment part", p, pAt, ".")
-			break
-		}
-		ws = splitWarnings(ws, "isegment part", p[:i], pAt, ".")
-		p, pAt = p[i+1:], pAt+i+1
-	}
-	rest, at = rest[n:], at+n
-	if strings.HasPrefix(rest, "?") {
-		n := end(rest, "#")
-		ws = splitWarnings(ws, "iquery part", rest[1:n], at+1, "&;=")
-		rest, at = rest[n:], at+n
-	}
-	if strings.HasPrefix(rest, "#") {
-		ws = componentWarnings(ws, "ifragment", rest[1:], at+1)
-	}
+	split(syntax.UserInfo, "iuserinfo", "")
+	split(syntax.Host, "ireg-name label", ".")
+	split(syntax.Path, "isegment part", "/.") // the segments, and their parts
+	split(syntax.Query, "iquery part", "&;=")
+	split(syntax.Fragment, "ifragment", "")
 	return ws
 }
 
 // splitWarnings checks each part of s between the bytes of seps as a
-// component of the kind given.
+// component of the kind given (s whole when seps is "").
 func splitWarnings(ws []BidiWarning, kind, s string, at int, seps string) []BidiWarning {
-	for {
-		i := strings.IndexAny(s, seps)
-		if i < 0 {
-			return componentWarnings(ws, kind, s, at)
-		}
-		ws = componentWarnings(ws, kind, s[:i], at)
-		s, at = s[i+1:], at+i+1
-	}
-}
-
-// asciiOnly reports whether s has no byte above 0x7F.
-func asciiOnly(s string) bool {
+	set, start := syntax.ByteSetOf(seps), 0
 	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
+		if set.Has(s[i]) {
+			ws, start = componentWarnings(ws, kind, s[start:i], at+start), i+1
 		}
 	}
-	return true
+	return componentWarnings(ws, kind, s[start:], at+start)
 }

@@ -25,3 +25,24 @@ func TestBidiFormattingAt(t *testing.T) {
 		}
 	}
 }
+
+// TestIndexBidiFormatting finds the first of the seven characters past
+// other characters that start with 0xE2, and names exactly the seven.
+func TestIndexBidiFormatting(t *testing.T) {
+	for _, c := range []struct {
+		s    string
+		want int
+	}{
+		{"", -1}, {"abc", -1}, {"\u2013\u2014", -1}, {"%E2%80%8E", -1}, {"\xe2\x80", -1},
+		{"\u200e", 0}, {"a\u2013\u202e", 4}, {"\u2066\u202a\u200f", 3}, {"\xe2\xe2\x80\x8f", 1},
+	} {
+		if got := IndexBidiFormatting(c.s); got != c.want {
+			t.Errorf("IndexBidiFormatting(%q) = %d, want %d", c.s, got, c.want)
+		}
+	}
+	for r := rune(0x2000); r < 0x2070; r++ {
+		if named, at := BidiFormattingName(r) != "", BidiFormattingAt(string(r), 0); named != at {
+			t.Errorf("BidiFormattingName(%U) = %q, and BidiFormattingAt says %v", r, BidiFormattingName(r), at)
+		}
+	}
+}

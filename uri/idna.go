@@ -1,11 +1,11 @@
-package rfc3987
+package uri
 
 import (
 	"errors"
 	"fmt"
 )
 
-// The causes of a [HostError] found before the IDNA conversion; an error
+// The causes of a [LabelError] found before the IDNA conversion; an error
 // from the conversion itself is golang.org/x/net/idna's, wrapped.
 var (
 	// ErrHostPercent: a "%" not followed by two hex digits.
@@ -21,21 +21,19 @@ var (
 	ErrHostHyphen = errors.New(`label starts or ends with "-"`)
 )
 
-// HostError reports an ireg-name that [HostToASCII] could not convert:
-// the label at fault and why. Err is one of the ErrHost errors of this
-// package or the error of golang.org/x/net/idna; errors.Is and errors.As
-// reach it.
-type HostError struct {
-	Host   string // the ireg-name given
-	Label  string // the label at fault, as written in Host
-	Offset int    // byte offset of Label in Host
+// LabelError reports the label of a reg-name that [HostToASCII] could
+// not convert, and why: Err is one of the ErrHost errors of this package
+// or the error of golang.org/x/net/idna; errors.Is and errors.As reach it.
+type LabelError struct {
+	Label  string // the label, as written in the reg-name
+	Offset int    // byte offset of Label in the reg-name
 	Err    error
 }
 
 // Error names the label, its offset and the cause.
-func (e *HostError) Error() string {
-	return fmt.Sprintf("rfc3987: ireg-name %q: offset %d: label %q: %v", e.Host, e.Offset, e.Label, e.Err)
+func (e *LabelError) Error() string {
+	return fmt.Sprintf("label %q at offset %d of the reg-name: %v", e.Label, e.Offset, e.Err)
 }
 
 // Unwrap returns the cause.
-func (e *HostError) Unwrap() error { return e.Err }
+func (e *LabelError) Unwrap() error { return e.Err }

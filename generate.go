@@ -106,9 +106,8 @@ package rfc2396
 //go:generate go run ./gen render
 
 // RFC 3987's bidi directions (section 4.2), from golang.org/x/text's
-// classes: gen bidi writes internal/direction/bidi_gen.go, a table of runs
-// that package direction searches instead of importing x/text's bidi
-// package.
+// classes: gen bidi writes rfc3987/bidi_gen.go, a table of runs and the
+// function that searches it, instead of importing x/text's bidi package.
 //go:generate go run ./gen bidi
 
 // The outputs that follow the grammars (step 5).

@@ -45,9 +45,9 @@
 //	go run ./gen bidi
 //
 // writes the bidi classes rfc3987 tells apart (L, and R with AL) from
-// golang.org/x/text/unicode/bidi as a table of runs,
-// internal/direction/bidi_gen.go, so that the run-time does not import
-// x/text's bidi package (bidi.go).
+// golang.org/x/text/unicode/bidi as a table of runs and its lookup,
+// rfc3987/bidi_gen.go, so that the run-time does not import x/text's bidi
+// package (bidi.go).
 //
 //	go run ./gen mtimes save
 //	go run ./gen mtimes restore

@@ -5,7 +5,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/rfc2396/rfc2396/internal/direction"
 	"github.com/rfc2396/rfc2396/internal/syntax"
 )
 
@@ -111,15 +110,15 @@ func BidiComponentWarnings(component string) []BidiWarning {
 // componentWarnings appends the warnings for text, found at offset start
 // of the string checked, to ws.
 func componentWarnings(ws []BidiWarning, kind, text string, start int) []BidiWarning {
-	first, hasRTL, mixedAt, mixedChar := direction.Neutral, false, -1, rune(0)
+	first, hasRTL, mixedAt, mixedChar := neutral, false, -1, rune(0)
 	for i, r := range text {
-		d := direction.Of(r)
-		if d == direction.RightToLeft {
+		d := directionOf(r)
+		if d == rtl {
 			hasRTL = true
 		}
 		switch {
-		case d == direction.Neutral:
-		case first == direction.Neutral:
+		case d == neutral:
+		case first == neutral:
 			first = d
 		case d != first && mixedAt < 0:
 			mixedAt, mixedChar = i, r
@@ -129,7 +128,7 @@ func componentWarnings(ws []BidiWarning, kind, text string, start int) []BidiWar
 		return ws
 	}
 	w := BidiWarning{Component: kind, Text: text, Start: start}
-	if r, _ := utf8.DecodeRuneInString(text); direction.Of(r) != direction.RightToLeft {
+	if r, _ := utf8.DecodeRuneInString(text); directionOf(r) != rtl {
 		w.Rule, w.Offset, w.Char = BidiStart, start, r
 		ws = append(ws, w)
 	}
@@ -138,7 +137,7 @@ func componentWarnings(ws []BidiWarning, kind, text string, start int) []BidiWar
 		ws = append(ws, w)
 	}
 	r, size := utf8.DecodeLastRuneInString(text)
-	if direction.Of(r) != direction.RightToLeft {
+	if directionOf(r) != rtl {
 		w.Rule, w.Offset, w.Char = BidiEnd, start+len(text)-size, r
 		ws = append(ws, w)
 	}

@@ -33,7 +33,7 @@ func TestModuleSize(t *testing.T) {
 		"github.com_rfc2396_rfc2396_grammar_bnf.parseABNF", // the ABNF reader
 		"errors.As",                      // reflection's assignability
 		"golang.org_x_net_idna",          // rfc3987.HostToASCII, the CLI's --idna alone
-		"golang.org_x_text_unicode_bidi", // its import of log: internal/direction reads bidi_gen.go
+		"golang.org_x_text_unicode_bidi", // its import of log: rfc3987 reads bidi_gen.go
 		"compress_gzip",                  // the static site's writer, native only
 		"referencePEG",                   // peg's parsers: the module runs the grammars with syntax.PEGParser
 		"editReferencePEG",               // the same for RFC 2396's union grammar

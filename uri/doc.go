@@ -17,7 +17,15 @@
 //     tree ([Grammar.ParseTree]);
 //   - resolution (RFC 3986 section 5.2, which RFC 3987 section 6.5 applies
 //     to IRIs), relativization, normalization (section 6.2's ladder as far
-//     as it is syntax-based), escaping by rule.
+//     as it is syntax-based), escaping by rule;
+//   - edits and profiles: a grammar with named edits in force
+//     ([Grammar.Allow]: RFC 6874's zone IDs, a rule of the RFC's prose
+//     lifted), named sets of them ([Grammar.Profiles], [Grammar.Profile]),
+//     and, for a string the grammar refuses, the readings that accept it
+//     ([Grammar.ValidUnder]);
+//   - for a grammar whose characters go beyond US-ASCII, the mappings to
+//     and from URIs ([EncodeNonASCII], [Grammar.FromURI]) and the rungs of
+//     RFC 3987 section 5.3's ladder ([NormalizeUnicode]).
 //
 // The face packages hold what their RFC does differently and give the
 // same jobs the same names: rfc3986.Parse is RFC 3986's

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/rfc2396/rfc2396/conformance"
 )
 
 // TestMain lets the test binary stand for the program: with
@@ -179,6 +181,31 @@ func TestCoverageLongLine(t *testing.T) {
 		out, stderr, status := runCLI("", c.args...)
 		if status != 2 || !strings.Contains(stderr, c.stderr) || !strings.Contains(out, c.out) {
 			t.Errorf("%q: status %d, stderr %q, output ending %q", c.args, status, stderr, out[max(0, len(out)-100):])
+		}
+	}
+}
+
+// TestCoverageTooLongToMatch: a reference over the 4096 bytes coverage
+// matches is reported as not matched for its length, valid or not, never
+// as not matching the rule; one at the limit is matched.
+func TestCoverageTooLongToMatch(t *testing.T) {
+	limit := conformance.MaxCoverageInput
+	validAt := "http://a/" + strings.Repeat("b", limit-len("http://a/"))
+	validOver := validAt + "c"
+	invalidOver := "a b" + strings.Repeat("c", limit)
+	for _, c := range []struct {
+		name, ref string
+		stderr    string // "" for none
+		matched   string
+	}{
+		{"valid, at the limit", validAt, "", "by 1 of 1 references"},
+		{"valid, over the limit", validOver, fmt.Sprintf("argument 1: not matched: %d bytes, over the %d coverage matches", limit+1, limit), "by 0 of 1 references"},
+		{"invalid, over the limit", invalidOver, fmt.Sprintf("argument 1: not matched: %d bytes, over the %d coverage matches", limit+3, limit), "by 0 of 1 references"},
+		{"invalid, short", "a b", "argument 1: does not match URI-reference", "by 0 of 1 references"},
+	} {
+		out, stderr, _ := runCLI("", "coverage", c.ref)
+		if c.stderr == "" && stderr != "" || !strings.Contains(stderr, c.stderr) || strings.Contains(stderr, "does not match") != strings.Contains(c.stderr, "does not match") || !strings.Contains(out, c.matched) {
+			t.Errorf("%s: standard error %.200q, output ending %q; want %q and %q", c.name, stderr, out[max(0, len(out)-100):], c.stderr, c.matched)
 		}
 	}
 }

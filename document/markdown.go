@@ -107,6 +107,7 @@ type mdReader struct {
 	src   []byte
 	nls   []int // the offsets of the newlines of src
 	spans []mdSpan
+	tails []linkTail // see linkTails, found at the first text segment
 }
 
 // mdSpan is a reference found: the span src[b:e] of a Markdown
@@ -237,30 +238,16 @@ func (md *mdReader) reference(b, e int, construct string) *Reference {
 // "a b". The "]" must close a "[" earlier on its line, and neither may be
 // escaped with a backslash: \[x](a b) and f(x)](a b) are text.
 func (md *mdReader) unparsed(seg text.Segment) {
+	if md.tails == nil {
+		md.tails = linkTails(md.src)
+	}
 	src := md.src
-	for j := seg.Start; j < seg.Stop; j++ {
-		if src[j] != ']' || j+1 >= len(src) || src[j+1] != '(' || (j > 0 && src[j-1] == '\\') || !opened(src, j) {
+	tails := md.tails
+	for k := sort.Search(len(tails), func(k int) bool { return tails[k].j >= seg.Start }); k < len(tails) && tails[k].j < seg.Stop; k++ {
+		if tails[k].end < 0 {
 			continue
 		}
-		depth, end := 0, -1
-		for k := j + 2; k < len(src) && src[k] != '\n' && src[k] != '\r'; k++ {
-			switch src[k] {
-			case '\\':
-				k++
-			case '(':
-				depth++
-			case ')':
-				depth--
-			}
-			if depth < 0 {
-				end = k
-				break
-			}
-		}
-		if end < 0 {
-			continue
-		}
-		b, e := j+2, end
+		b, e := tails[k].j+2, tails[k].end
 		for b < e && (src[b] == ' ' || src[b] == '\t') {
 			b++
 		}
@@ -273,25 +260,67 @@ func (md *mdReader) unparsed(seg text.Segment) {
 	}
 }
 
-// opened reports whether the "]" at src[j] closes a "[" earlier on its
-// line, neither escaped.
-func opened(src []byte, j int) bool {
-	depth := 0
-	for k := j - 1; k >= 0 && src[k] != '\n' && src[k] != '\r'; k-- {
-		if k > 0 && src[k-1] == '\\' {
+// linkTail is a "](" of the source at j whose "]" closes a "[" earlier
+// on its line, neither escaped, and the ")" at end that closes its "("
+// on the line (-1 when none does).
+type linkTail struct{ j, end int }
+
+// linkTails returns the source's link tails in order, in one pass, so
+// that a line of many "](" costs its length and not its square:
+//
+//   - a "]" closes an earlier "[" when, reading back from it, some "["
+//     outnumbers the "]" after it: with s the count of "[" less "]"
+//     from the line's start, when s at the "]" exceeds the least s
+//     before it. A bracket right after a backslash is escaped.
+//   - a "(" is closed by the ")" that balances it, as a stack of the
+//     open "(" finds it; a backslash escapes the byte after it, the
+//     pairs counted from the line's start.
+func linkTails(src []byte) []linkTail {
+	tails := []linkTail{}
+	var parens []int // the open "(" of the line: an index in tails, or -1
+	s, least := 0, 0
+	escaping := false
+	for k := 0; k < len(src); k++ {
+		c := src[k]
+		if c == '\n' || c == '\r' {
+			for _, t := range parens {
+				if t >= 0 {
+					tails[t].end = -1
+				}
+			}
+			parens, s, least, escaping = parens[:0], 0, 0, false
 			continue
 		}
-		switch src[k] {
-		case ']':
-			depth++
-		case '[':
-			if depth == 0 {
-				return true
+		bracketEscaped := k > 0 && src[k-1] == '\\'
+		switch {
+		case c == '[' && !bracketEscaped:
+			s++
+		case c == ']' && !bracketEscaped:
+			if k+1 < len(src) && src[k+1] == '(' && s > least {
+				tails = append(tails, linkTail{j: k, end: -1})
 			}
-			depth--
+			s--
+		}
+		least = min(least, s)
+		switch {
+		case escaping:
+			escaping = false
+		case c == '\\':
+			escaping = true
+		case c == '(':
+			t := -1
+			if n := len(tails); n > 0 && tails[n-1].j == k-1 {
+				t = n - 1
+			}
+			parens = append(parens, t)
+		case c == ')' && len(parens) > 0:
+			if t := parens[len(parens)-1]; t >= 0 {
+				tails[t].end = k
+			}
+			parens = parens[:len(parens)-1]
 		}
 	}
-	return false
+	return tails
 }
 
 // rawHTML reads the URL attributes of the tags in raw HTML made of the

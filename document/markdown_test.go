@@ -2,6 +2,7 @@ package document
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"os"
@@ -10,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/yuin/goldmark/text"
 
 	"github.com/rfc2396/rfc2396/internal/oracle"
 )
@@ -148,4 +150,34 @@ func FuzzMarkdown(f *testing.F) {
 	f.Add([]byte("[y](https://a.example/c d) ![i](<a b>) <http://a/> [r]\n\n[r]: ../x\n<a href=\"?q\">"))
 	f.Add([]byte("> [q](a b)\n>\n> - [l](\\(x\\) \"t\")\n    [c](d e)\n"))
 	f.Fuzz(func(t *testing.T, data []byte) { checkRead(t, data, Markdown) })
+}
+
+// TestUnparsedAdversarial reads the "](" of a megabyte line built so that
+// a reader that scans the rest of the line from each "](" takes quadratic
+// time (it would not finish in the test's time; goldmark itself is not
+// run: its own link reading scans so, see docs/lint.md), and checks the
+// spans.
+func TestUnparsedAdversarial(t *testing.T) {
+	const n = 1 << 20
+	for _, c := range []struct {
+		name  string
+		src   []byte
+		spans int
+	}{
+		{"open links", bytes.Repeat([]byte("[a]("), n/4), 0},
+		// The last "(" is closed at once: "[a]()" has no text.
+		{"open links closed at the end", append(bytes.Repeat([]byte("[a]("), n/4), bytes.Repeat([]byte(")"), n/4)...), n/4 - 1},
+		{"brackets then links", append(bytes.Repeat([]byte("["), n/2), bytes.Repeat([]byte("](b)"), n/8)...), n / 8},
+	} {
+		md := &mdReader{src: c.src}
+		md.unparsed(text.NewSegment(0, len(c.src)))
+		if len(md.spans) != c.spans {
+			t.Errorf("%s: %d spans, want %d", c.name, len(md.spans), c.spans)
+		}
+		for _, sp := range md.spans {
+			if sp.b < 0 || sp.e > len(c.src) || sp.b >= sp.e {
+				t.Fatalf("%s: span [%d,%d)", c.name, sp.b, sp.e)
+			}
+		}
+	}
 }

@@ -54,6 +54,11 @@ func readMarkdown(r io.Reader, chain []candidate, opts *Options, emit func(*Refe
 	if len(src) > limit {
 		return &LimitError{Offset: 0, Limit: limit, What: "Markdown document"}
 	}
+	if budget := markdownRereadHold * opts.maxLine(); len(src) > 0 {
+		if at, over := goldmarkRereads(src, budget); over {
+			return &LimitError{Offset: at, Limit: budget, What: markdownRereadWhat}
+		}
+	}
 	md := &mdReader{src: src}
 	for i, c := range src {
 		if c == '\n' {
@@ -100,6 +105,101 @@ func readMarkdown(r io.Reader, chain []candidate, opts *Options, emit func(*Refe
 		}
 	}
 	return nil
+}
+
+// markdownRereadHold is how many bytes goldmark may read again while it
+// parses a document, in multiples of MaxLine: 64 MiB by default, a few
+// tenths of a second.
+const markdownRereadHold = 64
+
+// markdownRereadWhat is what a *LimitError says goldmarkRereads found.
+const markdownRereadWhat = `Markdown that goldmark reads again and again ("](" with no space after, nested brackets, block markers nested on one line), counted in bytes read again,`
+
+// goldmarkRereads bounds, in one pass, the bytes goldmark's parser reads
+// more than once in src, in the three shapes where that grows with the
+// square of the input: at each "](" it reads the destination up to the
+// first space or the ")" that balances its "(", so a line of "[a]("
+// without spaces is read once for each; at each "]" closing a "[" it
+// walks what the brackets enclose, so nested brackets are walked once for
+// each level; and each block quote or list item opened on a line reads
+// the line again from its start. It reports the start of the line on
+// which the count passes budget, if it does.
+func goldmarkRereads(src []byte, budget int) (at int, over bool) {
+	total := 0
+	var parens []int   // the open "(" since the last space: where the text after a "](" starts, or -1
+	var brackets []int // the open "[" of the paragraph
+	lineStart, blank := 0, true
+	markers := true // still reading the line's block markers
+	for k := 0; k < len(src); k++ {
+		c := src[k]
+		space := c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'
+		if space {
+			for _, p := range parens {
+				if p >= 0 {
+					total += k - p
+				}
+			}
+			parens = parens[:0]
+		}
+		switch {
+		case c == '\n' || c == '\r':
+			if blank {
+				brackets = brackets[:0] // a blank line ends the paragraph
+			}
+			lineStart, blank, markers = k+1, true, true
+		case space:
+		case markers && (c == '>' || (c == '-' || c == '+' || c == '*') && k+1 < len(src) && (src[k+1] == ' ' || src[k+1] == '\t')):
+			total += k - lineStart
+			blank = false
+		case markers && c >= '0' && c <= '9':
+			e := k
+			for e < len(src) && e-k < 9 && src[e] >= '0' && src[e] <= '9' {
+				e++
+			}
+			if e+1 < len(src) && (src[e] == '.' || src[e] == ')') && (src[e+1] == ' ' || src[e+1] == '\t') {
+				total += k - lineStart
+				k = e
+			} else {
+				markers = false
+			}
+			blank = false
+		default:
+			markers, blank = false, false
+		}
+		if !space && (k == 0 || src[k-1] != '\\') {
+			switch c {
+			case '[':
+				brackets = append(brackets, k)
+			case ']':
+				if n := len(brackets); n > 0 {
+					total += k - brackets[n-1]
+					brackets = brackets[:n-1]
+				}
+			case '(':
+				p := -1
+				if k > 0 && src[k-1] == ']' {
+					p = k + 1
+				}
+				parens = append(parens, p)
+			case ')':
+				if n := len(parens); n > 0 {
+					if p := parens[n-1]; p >= 0 {
+						total += k - p
+					}
+					parens = parens[:n-1]
+				}
+			}
+		}
+		if total > budget {
+			return lineStart, true
+		}
+	}
+	for _, p := range parens {
+		if p >= 0 {
+			total += len(src) - p
+		}
+	}
+	return lineStart, total > budget
 }
 
 // mdReader collects the references of a Markdown document's AST.

@@ -146,6 +146,45 @@ func TestMarkdownLimit(t *testing.T) {
 	}
 }
 
+// TestMarkdownRereads: a document that goldmark would read again and
+// again, more than markdownRereadHold × MaxLine bytes (here 4 MiB), is a
+// *LimitError at the start of the line where the count passes it, before
+// goldmark runs (each of these took it from seconds to hours, growing
+// with the square of the input); dense documents of ordinary shape, as
+// long, are read.
+func TestMarkdownRereads(t *testing.T) {
+	const maxLine = 64 << 10
+	prose := "Some text with [a link](http://a.example/x) and more.\n"
+	for _, c := range []struct {
+		name string
+		in   string
+		at   int // where the *LimitError is, or -1 for none
+	}{
+		{"links with no space", strings.Repeat("[a](", 50_000), 0},
+		{"images with no space", prose + strings.Repeat("![a](", 40_000), len(prose)},
+		{"nested brackets", strings.Repeat("[", 100_000) + strings.Repeat("]", 100_000), 0},
+		{"nested brackets over lines", strings.Repeat("[\n", 50_000) + strings.Repeat("]\n", 50_000), 102_896},
+		{"nested quotes", prose + strings.Repeat(">", 100_000) + " x\n", len(prose)},
+		{"nested lists", strings.Repeat("- ", 50_000) + "x\n", 0},
+		{"nested ordered lists", strings.Repeat("1. ", 50_000) + "x\n", 0},
+		{"badges with no space", strings.Repeat("[![a](http://u/x.svg)](http://l/y)", 7_000), -1},
+		{"lines of links", strings.Repeat("* [item](http://a/1) and [x][r] (see [y](z))\n", 5_000) + "[r]: http://a/\n", -1},
+		{"quotes", strings.Repeat("> > > > > > > > quote [a](b)\n", 8_000), -1},
+		{"prose", strings.Repeat(prose, 4_000), -1},
+		{"brackets closed at once", strings.Repeat("[a] ", 60_000), -1},
+	} {
+		emitted := 0
+		err := Read(strings.NewReader(c.in), Markdown, Options{MaxLine: maxLine}, func(*Reference) error { emitted++; return nil })
+		var le *LimitError
+		switch {
+		case c.at >= 0 && (!errors.As(err, &le) || le.Offset != c.at || le.Limit != markdownRereadHold*maxLine || le.What != markdownRereadWhat || emitted != 0):
+			t.Errorf("%s: error %v, %d emitted; want a *LimitError at byte %d and none", c.name, err, emitted, c.at)
+		case c.at < 0 && err != nil:
+			t.Errorf("%s: %v", c.name, err)
+		}
+	}
+}
+
 func FuzzMarkdown(f *testing.F) {
 	f.Add([]byte("[y](https://a.example/c d) ![i](<a b>) <http://a/> [r]\n\n[r]: ../x\n<a href=\"?q\">"))
 	f.Add([]byte("> [q](a b)\n>\n> - [l](\\(x\\) \"t\")\n    [c](d e)\n"))
@@ -155,8 +194,8 @@ func FuzzMarkdown(f *testing.F) {
 // TestUnparsedAdversarial reads the "](" of a megabyte line built so that
 // a reader that scans the rest of the line from each "](" takes quadratic
 // time (it would not finish in the test's time; goldmark itself is not
-// run: its own link reading scans so, see docs/lint.md), and checks the
-// spans.
+// run: its own link reading scans so, see TestMarkdownRereads), and
+// checks the spans.
 func TestUnparsedAdversarial(t *testing.T) {
 	const n = 1 << 20
 	for _, c := range []struct {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"math"
 	"sort"
 
 	"github.com/rfc2396/rfc2396/extract"
@@ -54,7 +55,9 @@ func readMarkdown(r io.Reader, chain []candidate, opts *Options, emit func(*Refe
 	if len(src) > limit {
 		return &LimitError{Offset: 0, Limit: limit, What: "Markdown document"}
 	}
-	if budget := markdownRereadHold * opts.maxLine(); len(src) > 0 {
+	// (MaxLine is at most 1 GiB from the command, but any int here: the
+	// product stays an int on 32-bit platforms.)
+	if budget := min(opts.maxLine(), math.MaxInt/markdownRereadHold) * markdownRereadHold; len(src) > 0 {
 		if at, over := goldmarkRereads(src, budget); over {
 			return &LimitError{Offset: at, Limit: budget, What: markdownRereadWhat}
 		}

@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/rfc2396/rfc2396/conformance"
@@ -286,6 +287,28 @@ func TestGradeTimeoutFlag(t *testing.T) {
 		_, stderr, status := runCLI("", "grade", "--timeout", d, "--", "true")
 		if status != 2 || !strings.Contains(stderr, "--timeout must be positive") {
 			t.Errorf("--timeout %s: status %d, stderr %q", d, status, stderr)
+		}
+	}
+}
+
+// TestTypedControlBytesEscaped: a command name or flag name typed with
+// control bytes (an escape sequence that would clear the screen or set
+// the terminal's title) or bytes that are not UTF-8 reaches standard
+// error as \xNN, as every other message shows them.
+func TestTypedControlBytesEscaped(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"\x1b[2J"}, `rfc2396: unknown command "\x1b[2J"`},
+		{[]string{"help", "\x1b]0;title\a"}, `rfc2396 help: unknown command "\x1b]0;title\x07"`},
+		{[]string{"parse", "--\x1b[2J", "a"}, `rfc2396 parse: unknown flag --\x1b[2J`},
+		{[]string{"lint", "-\xff\xfe"}, `rfc2396 lint: unknown flag --\xff\xfe`},
+	} {
+		_, stderr, status := runCLI("", c.args...)
+		clean := !strings.ContainsFunc(stderr, func(r rune) bool { return r < 0x20 && r != '\n' || r == utf8.RuneError })
+		if status != 2 || !clean || !strings.Contains(stderr, c.want) {
+			t.Errorf("%q: status %d, standard error %q; want 2 and %q, no control byte", c.args, status, stderr, c.want)
 		}
 	}
 }

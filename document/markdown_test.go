@@ -220,3 +220,86 @@ func TestUnparsedAdversarial(t *testing.T) {
 		}
 	}
 }
+
+// naiveUnparsed is what unparsed finds, found the plain way: from each
+// "](" whose "]" closes a "[" earlier on its line (read back from it),
+// neither escaped, the text up to the ")" that balances its "(" on the
+// line (read on from it, a backslash escaping the byte after it),
+// trimmed of spaces and tabs. It takes the square of a line's length.
+func naiveUnparsed(src []byte, seg text.Segment) [][2]int {
+	lineEnd := func(c byte) bool { return c == '\n' || c == '\r' }
+	var out [][2]int
+	for j := seg.Start; j < seg.Stop; j++ {
+		if src[j] != ']' || j+1 >= len(src) || src[j+1] != '(' || (j > 0 && src[j-1] == '\\') {
+			continue
+		}
+		opened, depth := false, 0
+		for k := j - 1; k >= 0 && !lineEnd(src[k]) && !opened; k-- {
+			if k > 0 && src[k-1] == '\\' {
+				continue
+			}
+			switch {
+			case src[k] == ']':
+				depth++
+			case src[k] == '[' && depth == 0:
+				opened = true
+			case src[k] == '[':
+				depth--
+			}
+		}
+		if !opened {
+			continue
+		}
+		end := -1
+		depth = 0
+		for k := j + 2; k < len(src) && !lineEnd(src[k]) && end < 0; k++ {
+			switch src[k] {
+			case '\\':
+				if k+1 < len(src) && !lineEnd(src[k+1]) {
+					k++
+				}
+			case '(':
+				depth++
+			case ')':
+				if depth--; depth < 0 {
+					end = k
+				}
+			}
+		}
+		b, e := j+2, end
+		for b < e && (src[b] == ' ' || src[b] == '\t') {
+			b++
+		}
+		for e > b && (src[e-1] == ' ' || src[e-1] == '\t') {
+			e--
+		}
+		if end >= 0 && b < e {
+			out = append(out, [2]int{b, e})
+		}
+	}
+	return out
+}
+
+// FuzzUnparsed holds unparsed, which finds every "](" and its ")" in one
+// pass, to naiveUnparsed on any bytes and any segment of them.
+func FuzzUnparsed(f *testing.F) {
+	for _, s := range []string{"[y](a b)", "[y](a (b c) d) e) [a](b [c](d e) f)", "\\[x](a b) [h](i j\nk)", "[y](a \\\nb)", "x](a b) [[y]](c\\)d)", "[a](b\\\\) c)"} {
+		f.Add([]byte(s), uint16(0), uint16(len(s)))
+	}
+	f.Fuzz(func(t *testing.T, src []byte, from, to uint16) {
+		b, e := min(int(from), len(src)), min(int(to), len(src))
+		if b > e {
+			b, e = e, b
+		}
+		seg := text.NewSegment(b, e)
+		md := &mdReader{src: src}
+		md.unparsed(seg)
+		var got [][2]int
+		for _, sp := range md.spans {
+			got = append(got, [2]int{sp.b, sp.e})
+		}
+		if want := naiveUnparsed(src, seg); !cmp.Equal(want, got) {
+			t.Fatalf("unparsed(%q, [%d,%d)) = %v, the plain reading %v", src, b, e, got, want)
+		}
+	})
+}

@@ -179,12 +179,29 @@ func ReadDir(dir string) (*Suite, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&s); err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return nil, fmt.Errorf("%s: offset %d: %w", name, jsonErrorOffset(err, dec, len(data)), err)
 	}
 	if s.Format != FormatVersion {
 		return nil, fmt.Errorf("%s: format %d, this program reads format %d", name, s.Format, FormatVersion)
 	}
 	return &s, nil
+}
+
+// jsonErrorOffset is where in the input, of size bytes, dec's error err
+// is: the offset a syntax or type error carries, the end for an input
+// that ends too soon, else how far dec read.
+func jsonErrorOffset(err error, dec *json.Decoder, size int) int64 {
+	var syntax *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &syntax):
+		return syntax.Offset
+	case errors.As(err, &typ):
+		return typ.Offset
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return int64(size)
+	}
+	return dec.InputOffset()
 }
 
 // TSVEscape writes s for a TSV field: every byte outside printable

@@ -206,3 +206,26 @@ func TestSuiteKeepsBytes(t *testing.T) {
 		t.Errorf("a components case that is not UTF-8: %v, want an error naming it", err)
 	}
 }
+
+// TestReadDirErrorOffset: a suite.json that is not a suite is an error
+// that says where in the file.
+func TestReadDirErrorOffset(t *testing.T) {
+	for _, c := range []struct {
+		name, data, want string
+	}{
+		{"binary", "\x00\xd9", "offset 1: invalid character"},
+		{"truncated", `{"cases": [{}, `, "offset 15: unexpected EOF"},
+		{"wrong type", `{"format": "one"}`, "offset 16: json: cannot unmarshal string"},
+		{"unknown field", `{"format": 1, "nonsense": 2}`, `offset 28: json: unknown field "nonsense"`},
+		{"too deep", strings.Repeat("[", 20000), "offset 10001: invalid character '[' exceeded max depth"},
+	} {
+		dir := t.TempDir()
+		if err := os.WriteFile(filepath.Join(dir, conformance.SuiteFile), []byte(c.data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, err := conformance.ReadDir(dir)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want an error with %q", c.name, err, c.want)
+		}
+	}
+}

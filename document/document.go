@@ -356,6 +356,13 @@ func Read(r io.Reader, kind Kind, opts Options, emit func(*Reference) error) err
 		{from: Retrieval, what: "the retrieval URI", uri: opts.Retrieval},
 		{from: Default, what: "the application default", uri: opts.Default},
 	}
+	if kind != MIME {
+		br, err := checkBOM(r, kind, "")
+		if err != nil {
+			return err
+		}
+		r = br
+	}
 	switch kind {
 	case HTML:
 		return readHTML(r, "", chain, &opts, emit)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"math"
 	"sort"
 
 	"github.com/rfc2396/rfc2396/extract"
@@ -54,6 +55,13 @@ func readMarkdown(r io.Reader, chain []candidate, opts *Options, emit func(*Refe
 	if len(src) > limit {
 		return &LimitError{Offset: 0, Limit: limit, What: "Markdown document"}
 	}
+	// (MaxLine is at most 1 GiB from the command, but any int here: the
+	// product stays an int on 32-bit platforms.)
+	if budget := min(opts.maxLine(), math.MaxInt/markdownRereadHold) * markdownRereadHold; len(src) > 0 {
+		if at, over := goldmarkRereads(src, budget); over {
+			return &LimitError{Offset: at, Limit: budget, What: markdownRereadWhat}
+		}
+	}
 	md := &mdReader{src: src}
 	for i, c := range src {
 		if c == '\n' {
@@ -102,11 +110,107 @@ func readMarkdown(r io.Reader, chain []candidate, opts *Options, emit func(*Refe
 	return nil
 }
 
+// markdownRereadHold is how many bytes goldmark may read again while it
+// parses a document, in multiples of MaxLine: 64 MiB by default, a few
+// tenths of a second.
+const markdownRereadHold = 64
+
+// markdownRereadWhat is what a *LimitError says goldmarkRereads found.
+const markdownRereadWhat = `Markdown that goldmark reads again and again ("](" with no space after, nested brackets, block markers nested on one line), counted in bytes read again,`
+
+// goldmarkRereads bounds, in one pass, the bytes goldmark's parser reads
+// more than once in src, in the three shapes where that grows with the
+// square of the input: at each "](" it reads the destination up to the
+// first space or the ")" that balances its "(", so a line of "[a]("
+// without spaces is read once for each; at each "]" closing a "[" it
+// walks what the brackets enclose, so nested brackets are walked once for
+// each level; and each block quote or list item opened on a line reads
+// the line again from its start. It reports the start of the line on
+// which the count passes budget, if it does.
+func goldmarkRereads(src []byte, budget int) (at int, over bool) {
+	total := 0
+	var parens []int   // the open "(" since the last space: where the text after a "](" starts, or -1
+	var brackets []int // the open "[" of the paragraph
+	lineStart, blank := 0, true
+	markers := true // still reading the line's block markers
+	for k := 0; k < len(src); k++ {
+		c := src[k]
+		space := c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'
+		if space {
+			for _, p := range parens {
+				if p >= 0 {
+					total += k - p
+				}
+			}
+			parens = parens[:0]
+		}
+		switch {
+		case c == '\n' || c == '\r':
+			if blank {
+				brackets = brackets[:0] // a blank line ends the paragraph
+			}
+			lineStart, blank, markers = k+1, true, true
+		case space:
+		case markers && (c == '>' || (c == '-' || c == '+' || c == '*') && k+1 < len(src) && (src[k+1] == ' ' || src[k+1] == '\t')):
+			total += k - lineStart
+			blank = false
+		case markers && c >= '0' && c <= '9':
+			e := k
+			for e < len(src) && e-k < 9 && src[e] >= '0' && src[e] <= '9' {
+				e++
+			}
+			if e+1 < len(src) && (src[e] == '.' || src[e] == ')') && (src[e+1] == ' ' || src[e+1] == '\t') {
+				total += k - lineStart
+				k = e
+			} else {
+				markers = false
+			}
+			blank = false
+		default:
+			markers, blank = false, false
+		}
+		if !space && (k == 0 || src[k-1] != '\\') {
+			switch c {
+			case '[':
+				brackets = append(brackets, k)
+			case ']':
+				if n := len(brackets); n > 0 {
+					total += k - brackets[n-1]
+					brackets = brackets[:n-1]
+				}
+			case '(':
+				p := -1
+				if k > 0 && src[k-1] == ']' {
+					p = k + 1
+				}
+				parens = append(parens, p)
+			case ')':
+				if n := len(parens); n > 0 {
+					if p := parens[n-1]; p >= 0 {
+						total += k - p
+					}
+					parens = parens[:n-1]
+				}
+			}
+		}
+		if total > budget {
+			return lineStart, true
+		}
+	}
+	for _, p := range parens {
+		if p >= 0 {
+			total += len(src) - p
+		}
+	}
+	return lineStart, total > budget
+}
+
 // mdReader collects the references of a Markdown document's AST.
 type mdReader struct {
 	src   []byte
 	nls   []int // the offsets of the newlines of src
 	spans []mdSpan
+	tails []linkTail // see linkTails, found at the first text segment
 }
 
 // mdSpan is a reference found: the span src[b:e] of a Markdown
@@ -237,30 +341,16 @@ func (md *mdReader) reference(b, e int, construct string) *Reference {
 // "a b". The "]" must close a "[" earlier on its line, and neither may be
 // escaped with a backslash: \[x](a b) and f(x)](a b) are text.
 func (md *mdReader) unparsed(seg text.Segment) {
+	if md.tails == nil {
+		md.tails = linkTails(md.src)
+	}
 	src := md.src
-	for j := seg.Start; j < seg.Stop; j++ {
-		if src[j] != ']' || j+1 >= len(src) || src[j+1] != '(' || (j > 0 && src[j-1] == '\\') || !opened(src, j) {
+	tails := md.tails
+	for k := sort.Search(len(tails), func(k int) bool { return tails[k].j >= seg.Start }); k < len(tails) && tails[k].j < seg.Stop; k++ {
+		if tails[k].end < 0 {
 			continue
 		}
-		depth, end := 0, -1
-		for k := j + 2; k < len(src) && src[k] != '\n' && src[k] != '\r'; k++ {
-			switch src[k] {
-			case '\\':
-				k++
-			case '(':
-				depth++
-			case ')':
-				depth--
-			}
-			if depth < 0 {
-				end = k
-				break
-			}
-		}
-		if end < 0 {
-			continue
-		}
-		b, e := j+2, end
+		b, e := tails[k].j+2, tails[k].end
 		for b < e && (src[b] == ' ' || src[b] == '\t') {
 			b++
 		}
@@ -273,25 +363,67 @@ func (md *mdReader) unparsed(seg text.Segment) {
 	}
 }
 
-// opened reports whether the "]" at src[j] closes a "[" earlier on its
-// line, neither escaped.
-func opened(src []byte, j int) bool {
-	depth := 0
-	for k := j - 1; k >= 0 && src[k] != '\n' && src[k] != '\r'; k-- {
-		if k > 0 && src[k-1] == '\\' {
+// linkTail is a "](" of the source at j whose "]" closes a "[" earlier
+// on its line, neither escaped, and the ")" at end that closes its "("
+// on the line (-1 when none does).
+type linkTail struct{ j, end int }
+
+// linkTails returns the source's link tails in order, in one pass, so
+// that a line of many "](" costs its length and not its square:
+//
+//   - a "]" closes an earlier "[" when, reading back from it, some "["
+//     outnumbers the "]" after it: with s the count of "[" less "]"
+//     from the line's start, when s at the "]" exceeds the least s
+//     before it. A bracket right after a backslash is escaped.
+//   - a "(" is closed by the ")" that balances it, as a stack of the
+//     open "(" finds it; a backslash escapes the byte after it, the
+//     pairs counted from the line's start.
+func linkTails(src []byte) []linkTail {
+	tails := []linkTail{}
+	var parens []int // the open "(" of the line: an index in tails, or -1
+	s, least := 0, 0
+	escaping := false
+	for k := 0; k < len(src); k++ {
+		c := src[k]
+		if c == '\n' || c == '\r' {
+			for _, t := range parens {
+				if t >= 0 {
+					tails[t].end = -1
+				}
+			}
+			parens, s, least, escaping = parens[:0], 0, 0, false
 			continue
 		}
-		switch src[k] {
-		case ']':
-			depth++
-		case '[':
-			if depth == 0 {
-				return true
+		bracketEscaped := k > 0 && src[k-1] == '\\'
+		switch {
+		case c == '[' && !bracketEscaped:
+			s++
+		case c == ']' && !bracketEscaped:
+			if k+1 < len(src) && src[k+1] == '(' && s > least {
+				tails = append(tails, linkTail{j: k, end: -1})
 			}
-			depth--
+			s--
+		}
+		least = min(least, s)
+		switch {
+		case escaping:
+			escaping = false
+		case c == '\\':
+			escaping = true
+		case c == '(':
+			t := -1
+			if n := len(tails); n > 0 && tails[n-1].j == k-1 {
+				t = n - 1
+			}
+			parens = append(parens, t)
+		case c == ')' && len(parens) > 0:
+			if t := parens[len(parens)-1]; t >= 0 {
+				tails[t].end = k
+			}
+			parens = parens[:len(parens)-1]
 		}
 	}
-	return false
+	return tails
 }
 
 // rawHTML reads the URL attributes of the tags in raw HTML made of the

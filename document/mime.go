@@ -139,6 +139,16 @@ func readEntity(h textproto.MIMEHeader, body io.Reader, part, name string, depth
 	case "quoted-printable":
 		body = quotedprintable.NewReader(body)
 	}
+	if strings.HasPrefix(mediatype, "text/") || mediatype == "application/xhtml+xml" {
+		if wide := wideCharset(params["charset"]); wide != "" {
+			return wideEncodingError(MIME, nameOr(part), wide, "its charset parameter")
+		}
+		br, err := checkBOM(body, MIME, nameOr(part))
+		if err != nil {
+			return err
+		}
+		body = br
+	}
 	switch {
 	case strings.HasPrefix(mediatype, "multipart/"):
 		boundary := params["boundary"]

@@ -66,4 +66,9 @@
 //
 // On an error, the string returned beside it is the incompletely expanded
 // template section 3 describes, for diagnostics only.
+//
+// An expansion can be far longer than its template and variables: "{a}"
+// written a thousand times repeats a's value a thousand times.
+// [Template.ExpandTo] writes it to an [io.Writer] as it is made, in memory
+// in proportion to the longest value (the command's `expand` does so).
 package rfc6570

@@ -1,6 +1,7 @@
 package rfc6570
 
 import (
+	"io"
 	"strconv"
 	"unicode/utf8"
 
@@ -40,7 +41,8 @@ func Expand(template string, vars Values) (string, error) {
 // values"), and a value that is not UTF-8 ([ErrValueNotUTF8], at the
 // offset of the varspec). The expression is then copied to the result
 // as it is, the others expanded, as section 3 says; the result is for
-// diagnostics only.
+// diagnostics only. [Template.ExpandTo] writes the expansion without
+// holding it whole.
 func (t *Template) Expand(vars Values) (string, error) {
 	s, err := t.expand(vars)
 	if err != nil {
@@ -50,23 +52,91 @@ func (t *Template) Expand(vars Values) (string, error) {
 }
 
 func (t *Template) expand(vars Values) (string, *Error) {
-	b := make([]byte, 0, len(t.text)+len(t.text)/2+16)
+	x := expansion{b: make([]byte, 0, len(t.text)+len(t.text)/2+16)}
 	var first *Error
 	for _, p := range t.parts {
 		if p.expr == nil {
-			b = append(b, p.lit...)
+			x.b = append(x.b, p.lit...)
 			continue
 		}
-		if err := check(t.text, p.expr, vars); err != nil {
+		if err := check(t.text, p.expr, vars, nil); err != nil {
 			if first == nil {
 				first = err
 			}
-			b = append(b, p.expr.raw...)
+			x.b = append(x.b, p.expr.raw...)
 			continue
 		}
-		b = expandExpression(b, p.expr, vars)
+		x.expression(p.expr, vars)
 	}
-	return string(b), first
+	return string(x.b), first
+}
+
+// ExpandTo writes the expansion of t with vars, the string
+// [Template.Expand] returns, to w, without holding it whole: a template
+// that names a variable many times expands to far more bytes than it and
+// its variables hold, and ExpandTo's memory stays in proportion to the
+// longest value however long the expansion is. It returns the number of
+// bytes written.
+//
+// Every expression is checked before anything is written: on an *[Error]
+// (see [Template.Expand]) nothing is written. Otherwise the error is
+// w's first, after which nothing more is written.
+func (t *Template) ExpandTo(w io.Writer, vars Values) (int64, error) {
+	valid := map[string]bool{}
+	for _, p := range t.parts {
+		if p.expr != nil {
+			if err := check(t.text, p.expr, vars, valid); err != nil {
+				return 0, err
+			}
+		}
+	}
+	x := expansion{w: w}
+	for _, p := range t.parts {
+		if p.expr == nil {
+			x.b = append(x.b, p.lit...)
+		} else {
+			x.expression(p.expr, vars)
+		}
+		if x.spill(); x.err != nil {
+			break
+		}
+	}
+	x.flush()
+	return x.n, x.err
+}
+
+// spillAt is the length at which an [expansion] writing to a writer
+// hands its bytes over.
+const spillAt = 32 << 10
+
+// expansion is the expansion being built: whole in b, or, with w, in
+// pieces written to w as b grows past spillAt (n counts them; err is
+// w's first error, after which nothing is written).
+type expansion struct {
+	b   []byte
+	w   io.Writer
+	n   int64
+	err error
+}
+
+// spill writes b to w once it holds spillAt bytes.
+func (x *expansion) spill() {
+	if x.w != nil && len(x.b) >= spillAt {
+		x.flush()
+	}
+}
+
+// flush writes what b holds to w.
+func (x *expansion) flush() {
+	if x.w == nil || len(x.b) == 0 {
+		return
+	}
+	if x.err == nil {
+		n, err := x.w.Write(x.b)
+		x.n += int64(n)
+		x.err = err
+	}
+	x.b = x.b[:0]
 }
 
 // operator is one column of Appendix A's table.
@@ -106,8 +176,9 @@ func operatorOf(op byte) operator {
 }
 
 // check returns the error e's variables would give, before anything of
-// e is written.
-func check(tmpl string, e *expression, vars Values) *Error {
+// e is written. valid, when not nil, holds the names whose values are
+// known to be UTF-8, so that a variable named many times is read once.
+func check(tmpl string, e *expression, vars Values, valid map[string]bool) *Error {
 	for _, v := range e.vars {
 		val := vars[v.name]
 		if !val.Defined() {
@@ -121,6 +192,9 @@ func check(tmpl string, e *expression, vars Values) *Error {
 			return &Error{Template: tmpl, Offset: v.colon, Code: ErrPrefixComposite, Rule: "prefix",
 				Detail:  "the prefix modifier :" + strconv.Itoa(v.prefix) + " of " + strconv.Quote(v.name) + " does not apply to its value, " + article + val.kind.String(),
 				Section: "2.4.1", ABNF: "prefix modifiers are not applicable to variables that have composite values"}
+		}
+		if valid[v.name] {
+			continue
 		}
 		bad := ""
 		switch val.kind {
@@ -148,68 +222,74 @@ func check(tmpl string, e *expression, vars Values) *Error {
 				Detail:  "the value of " + strconv.Quote(v.name) + " is not UTF-8 in " + bad,
 				Section: "1.6", ABNF: "a template processor MUST first encode the string as UTF-8"}
 		}
+		if valid != nil {
+			valid[v.name] = true
+		}
 	}
 	return nil
 }
 
-// expandExpression appends the expansion of e (Appendix A, after the
-// operator is known).
-func expandExpression(b []byte, e *expression, vars Values) []byte {
+// expression appends the expansion of e (Appendix A, after the operator
+// is known), spilling after each string it encodes.
+func (x *expansion) expression(e *expression, vars Values) {
 	op := operatorOf(e.op)
 	defined := 0
 	for _, v := range e.vars {
+		if x.err != nil {
+			return // nothing more is written
+		}
 		val := vars[v.name]
 		if !val.Defined() {
 			continue
 		}
 		if defined == 0 {
 			if op.first != 0 {
-				b = append(b, op.first)
+				x.b = append(x.b, op.first)
 			}
 		} else {
-			b = append(b, op.sep)
+			x.b = append(x.b, op.sep)
 		}
 		defined++
 		if val.kind == KindString {
 			if op.named {
 				// The varname's characters (varchar, ".", pct-encoded) are
 				// all copied by literal encoding.
-				b = append(b, v.name...)
+				x.b = append(x.b, v.name...)
 				if val.str == "" {
-					b = append(b, op.ifemp...)
+					x.b = append(x.b, op.ifemp...)
 					continue
 				}
-				b = append(b, '=')
+				x.b = append(x.b, '=')
 			}
 			s := val.str
 			if v.prefix > 0 {
 				s = prefix(s, v.prefix, op.reserved)
 			}
-			b = encode(b, s, op.reserved)
+			x.encode(s, op.reserved)
 			continue
 		}
 		if !v.explode {
 			if op.named {
 				// A defined composite has a member, so it is never the
 				// empty value that takes ifemp.
-				b = append(b, v.name...)
-				b = append(b, '=')
+				x.b = append(x.b, v.name...)
+				x.b = append(x.b, '=')
 			}
 			if val.kind == KindList {
 				for i, m := range val.list {
 					if i > 0 {
-						b = append(b, ',')
+						x.b = append(x.b, ',')
 					}
-					b = encode(b, m, op.reserved)
+					x.encode(m, op.reserved)
 				}
 			} else {
 				for i, p := range val.pairs {
 					if i > 0 {
-						b = append(b, ',')
+						x.b = append(x.b, ',')
 					}
-					b = encode(b, p.Name, op.reserved)
-					b = append(b, ',')
-					b = encode(b, p.Value, op.reserved)
+					x.encode(p.Name, op.reserved)
+					x.b = append(x.b, ',')
+					x.encode(p.Value, op.reserved)
 				}
 			}
 			continue
@@ -217,42 +297,47 @@ func expandExpression(b []byte, e *expression, vars Values) []byte {
 		if val.kind == KindList {
 			for i, m := range val.list {
 				if i > 0 {
-					b = append(b, op.sep)
+					x.b = append(x.b, op.sep)
 				}
 				if op.named {
-					b = append(b, v.name...)
+					x.b = append(x.b, v.name...)
 					if m == "" {
-						b = append(b, op.ifemp...)
+						x.b = append(x.b, op.ifemp...)
 						continue
 					}
-					b = append(b, '=')
+					x.b = append(x.b, '=')
 				}
-				b = encode(b, m, op.reserved)
+				x.encode(m, op.reserved)
 			}
 			continue
 		}
 		for i, p := range val.pairs {
 			if i > 0 {
-				b = append(b, op.sep)
+				x.b = append(x.b, op.sep)
 			}
 			// Section 3.2.1: "Both name and value strings are encoded in
 			// the same way as simple string values" (Appendix A encodes
 			// the name of a named pair as a literal; the normative text
 			// is followed).
-			b = encode(b, p.Name, op.reserved)
+			x.encode(p.Name, op.reserved)
 			if p.Value == "" {
 				// Section 3.2.1: an empty value gives "name" alone unless
 				// the type is form-style ("?" or "&", whose ifemp is "=");
 				// Appendix A writes "name=value" for the operators that
 				// are not named, but the normative text is followed.
-				b = append(b, op.ifemp...)
+				x.b = append(x.b, op.ifemp...)
 				continue
 			}
-			b = append(b, '=')
-			b = encode(b, p.Value, op.reserved)
+			x.b = append(x.b, '=')
+			x.encode(p.Value, op.reserved)
 		}
 	}
-	return b
+}
+
+// encode appends s encoded (see [encode]) and spills.
+func (x *expansion) encode(s string, reserved bool) {
+	x.b = encode(x.b, s, reserved)
+	x.spill()
 }
 
 // encode appends s, pct-encoding (as UTF-8 octets) every character not

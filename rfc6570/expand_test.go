@@ -2,6 +2,7 @@ package rfc6570
 
 import (
 	"errors"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -175,11 +176,21 @@ func runExamples(t *testing.T, examples []example) {
 			t.Errorf("%s (%s): Expand(%q) = %q, %v; want %q, error %q (-want +got):\n%s",
 				ex.where, ex.group, ex.template, got, err, ex.want, ex.code, diff)
 		}
-		// A valid template expands the same parsed once.
+		// A valid template expands the same parsed once, and ExpandTo
+		// writes what Expand returns, or nothing with an error.
 		if tmpl, perr := Parse(ex.template); perr == nil {
 			again, err2 := tmpl.Expand(ex.vars)
 			if again != got || (err2 == nil) != (err == nil) {
 				t.Errorf("%s: Template.Expand(%q) = %q, %v; Expand gave %q, %v", ex.where, ex.template, again, err2, got, err)
+			}
+			var w strings.Builder
+			n, err3 := tmpl.ExpandTo(&w, ex.vars)
+			want := got
+			if err != nil {
+				want = ""
+			}
+			if w.String() != want || n != int64(len(want)) || (err3 == nil) != (err == nil) {
+				t.Errorf("%s: ExpandTo(%q) wrote %q (%d bytes), %v; want %q, error %v", ex.where, ex.template, w.String(), n, err3, want, err)
 			}
 		}
 	}
@@ -250,4 +261,68 @@ func TestZeroValue(t *testing.T) {
 	if got, err := Expand("{x}", nil); err != nil || got != "" {
 		t.Errorf(`Expand("{x}", nil) = %q, %v`, got, err)
 	}
+}
+
+// TestExpandToMemory expands a template that names a 64 KiB value 1,024
+// times, 64 MiB of expansion: ExpandTo writes it in pieces and allocates
+// a small part of it, where building it whole allocates all of it.
+func TestExpandToMemory(t *testing.T) {
+	value := strings.Repeat("v", 64<<10)
+	tmpl := MustParse(strings.Repeat("{a}", 1024))
+	vars := Values{"a": String(value)}
+	var w countingWriter
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	n, err := tmpl.ExpandTo(&w, vars)
+	runtime.ReadMemStats(&after)
+	if err != nil || n != 1024*int64(len(value)) || w.n != n {
+		t.Fatalf("ExpandTo: %d bytes (%d written), %v; want %d", n, w.n, err, 1024*len(value))
+	}
+	if allocated := after.TotalAlloc - before.TotalAlloc; allocated > 8<<20 {
+		t.Errorf("ExpandTo allocated %d bytes for an expansion of %d", allocated, n)
+	}
+	if w.largest > spillAt+3*len(value) {
+		t.Errorf("ExpandTo wrote %d bytes at once; want at most %d", w.largest, spillAt+3*len(value))
+	}
+}
+
+// TestExpandToWriteError checks that ExpandTo stops at its writer's first
+// error and returns it, within one expression that names a value many
+// times as between expressions.
+func TestExpandToWriteError(t *testing.T) {
+	value := strings.Repeat("v", 64<<10)
+	full := errors.New("full")
+	for _, tmpl := range []string{
+		strings.Repeat("{a}", 1024),
+		"{" + strings.Repeat("a,", 1023) + "a}",
+	} {
+		w := failingWriter{err: full}
+		n, err := MustParse(tmpl).ExpandTo(&w, Values{"a": String(value)})
+		if !errors.Is(err, full) || n != 0 || w.calls != 1 {
+			t.Errorf("ExpandTo(%.12q...) to a failing writer: %d bytes, %v, %d writes; want 0, %v, 1 write", tmpl, n, err, w.calls, full)
+		}
+	}
+}
+
+// countingWriter counts the bytes written to it and the longest write.
+type countingWriter struct {
+	n       int64
+	largest int
+}
+
+func (w *countingWriter) Write(p []byte) (int, error) {
+	w.n += int64(len(p))
+	w.largest = max(w.largest, len(p))
+	return len(p), nil
+}
+
+// failingWriter fails every write with err, counting the calls.
+type failingWriter struct {
+	err   error
+	calls int
+}
+
+func (w *failingWriter) Write(p []byte) (int, error) {
+	w.calls++
+	return 0, w.err
 }

@@ -91,6 +91,11 @@ func FuzzExpand(f *testing.F) {
 			}
 		}
 		got, err := tmpl.Expand(vars)
+		var w strings.Builder
+		n, errTo := tmpl.ExpandTo(&w, vars)
+		if err != nil && (w.Len() != 0 || n != 0 || errTo == nil || errTo.Error() != err.Error()) || err == nil && (w.String() != got || n != int64(len(got)) || errTo != nil) {
+			t.Fatalf("ExpandTo(%q) wrote %q (%d), %v; Expand gave %q, %v", template, w.String(), n, errTo, got, err)
+		}
 		valid := utf8.ValidString(a) && utf8.ValidString(b) && utf8.ValidString(c)
 		if err != nil {
 			var perr *Error

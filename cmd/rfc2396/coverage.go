@@ -22,7 +22,8 @@ alternation and which boundary of every repetition (0, 1, several, the
 maximum) its derivation uses, over the rules a derivation of --rule can use; of several derivations, the first in the
 grammar's order counts (docs/conformance.md). Prints every item with its
 count, then the total; --missing prints only the items never exercised.
-References that do not match are counted and listed on standard error.
+References that do not match, and those over 4096 bytes (which are not
+matched), are counted and listed on standard error.
 Exit status 0, or 1 when some item is never exercised, 2 when an input
 could not be read whole (a line over --max-line, an unreadable file) or a
 write failed.`,
@@ -51,7 +52,14 @@ write failed.`,
 				b.each(func(ref string) bool {
 					if !cov.Add(*rule, ref) {
 						unmatched++
-						if unmatched <= 20 {
+						if unmatched > 20 {
+							return true
+						}
+						if len(ref) > conformance.MaxCoverageInput {
+							// Not matched at all: whether it matches is
+							// not known, and is not said.
+							b.warnf("%s: not matched: %d bytes, over the %d coverage matches: %s", b.position(), len(ref), conformance.MaxCoverageInput, strconv.Quote(truncateForMessage(ref)))
+						} else {
 							b.warnf("%s: does not match %s: %s", b.position(), *rule, strconv.Quote(truncateForMessage(ref)))
 						}
 					}
@@ -59,7 +67,7 @@ write failed.`,
 				})
 				b.finish()
 				if unmatched > 20 {
-					inv.warnf("... and %d more that do not match", unmatched-20)
+					inv.warnf("... and %d more not matched", unmatched-20)
 				}
 				counts, covered := cov.CountsFrom(*rule)
 				total := len(counts)

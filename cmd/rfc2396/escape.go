@@ -78,7 +78,7 @@ func runEscape(inv *invocation, component string, asJSON bool) int {
 				return err == nil
 			}
 			if err != nil {
-				sk.warnf("%s: %v", shortDisplay(s), err)
+				sk.warnf("%s: %s: %v", sk.position(), shortDisplay(s), err)
 				return false
 			}
 			out.WriteString(e)
@@ -134,7 +134,7 @@ func runUnescape(inv *invocation, asJSON bool) int {
 			}
 			if err != nil {
 				errw := sk.stderr()
-				errw.Write(inv.warning("%s: %v", shortDisplay(s), err))
+				errw.Write(inv.warning("%s: %s: %v", sk.position(), shortDisplay(s), err))
 				var uerr *parser.UnescapeError
 				if errors.As(err, &uerr) {
 					writeCaret(errw, s, uerr.Offset)

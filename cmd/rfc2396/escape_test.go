@@ -64,13 +64,16 @@ func TestEscapeCLI(t *testing.T) {
 	}{
 		{[]string{"escape", "--component", "segment", "a b/c", "d;e"}, "", "a%20b%2Fc\nd%3Be\n", "", 0},
 		{[]string{"escape", "x=1&y", "--component", "query"}, "", "x%3D1%26y\n", "", 0},
-		{[]string{"escape", "--component", "abs_path"}, "/a b\nx\n", "/a%20b\n", "rfc2396 escape: x: rfc2396: cannot escape for abs_path: the path does not start as the rule requires (abs_path must start with \"/\")\n", 1},
+		{[]string{"escape", "--component", "abs_path"}, "/a b\nx\n", "/a%20b\n", "rfc2396 escape: standard input:2: x: rfc2396: cannot escape for abs_path: the path does not start as the rule requires (abs_path must start with \"/\")\n", 1},
 		{[]string{"escape", "--component", "hostname", "a"}, "", "", "no escapes in hostname", 2},
 		{[]string{"escape", "--component", "nosuchrule", "a"}, "", "", "no rule named", 2},
 		{[]string{"escape", "a"}, "", "", "--component is required", 2},
 		{[]string{"unescape", "a%20b", "%00"}, "", "a b\n\x00\n", "", 0},
-		{[]string{"unescape"}, "ok%41\r\nbad%4\n", "okA\r\n", "offset 3", 1},
-		{[]string{"unescape", "%zz"}, "", "", "offset 0: malformed escape \"%zz\"", 1},
+		{[]string{"unescape"}, "ok%41\r\nbad%4\n", "okA\r\n", "standard input:2: bad%4: rfc2396: offset 3", 1},
+		{[]string{"unescape", "%zz"}, "", "", "argument 1: %zz: rfc2396: offset 0: malformed escape \"%zz\"", 1},
+		// A string that fails is left out of standard output: the
+		// message says which line of the input it was.
+		{[]string{"escape", "--component", "reg_name"}, "a\n\nb\n", "a\nb\n", "rfc2396 escape: standard input:2: \"\": rfc2396: cannot escape for reg_name", 1},
 	} {
 		// What escape writes is a reference's text: a row holds while the
 		// grammar in force reads it as published (the case of its hex

@@ -69,16 +69,21 @@ func runExpand(inv *invocation, varsFile string) int {
 	status := 0
 	for _, s := range inv.args {
 		t, err := rfc6570.Parse(s)
-		var result string
 		if err == nil {
-			result, err = t.Expand(vars)
+			// Written as it is made: a template naming a long value
+			// many times expands to far more than the memory it and
+			// the variables take. A write error is remembered by
+			// inv.out and reported by run.
+			_, err = t.ExpandTo(out, vars)
+		}
+		if inv.outputFailed() {
+			return 2
 		}
 		if err != nil {
 			inv.warnf("%s: %v", shortDisplay(s), err)
 			status = 1
 			continue
 		}
-		out.WriteString(result)
 		out.WriteByte('\n')
 		if inv.outputFailed() {
 			return 2

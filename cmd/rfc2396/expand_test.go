@@ -1,6 +1,9 @@
 package main
 
 import (
+	"bytes"
+	"errors"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -53,3 +56,42 @@ func TestDecodeVars(t *testing.T) {
 		}
 	}
 }
+
+// TestExpandAmplified expands a template that names a 64 KiB value 1,024
+// times: the 64 MiB of expansion are written as they are made, in a small
+// part of their size in memory, and a failed write ends the command.
+func TestExpandAmplified(t *testing.T) {
+	vars := `{"a": "` + strings.Repeat("v", 64<<10) + `"}`
+	tmpl := strings.Repeat("{a}", 1024)
+	var out byteCounter
+	var errOut bytes.Buffer
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	status := run([]string{"expand", "--vars", "-", tmpl}, strings.NewReader(vars), &out, &errOut)
+	runtime.ReadMemStats(&after)
+	if want := int64(1024<<16 + 1); status != 0 || out.n != want {
+		t.Fatalf("status %d, %d bytes written, want 0 and %d; standard error:\n%s", status, out.n, want, errOut.String())
+	}
+	if allocated := after.TotalAlloc - before.TotalAlloc; allocated > 16<<20 {
+		t.Errorf("expand allocated %d bytes for %d bytes of expansion", allocated, out.n)
+	}
+
+	errOut.Reset()
+	status = run([]string{"expand", "--vars", "-", tmpl}, strings.NewReader(vars), failingOutput{}, &errOut)
+	if status != 2 || !strings.Contains(errOut.String(), "writing standard output: no space left") {
+		t.Errorf("to a full output: status %d, standard error %q; want 2 and the write error", status, errOut.String())
+	}
+}
+
+// byteCounter counts the bytes written to it.
+type byteCounter struct{ n int64 }
+
+func (w *byteCounter) Write(p []byte) (int, error) {
+	w.n += int64(len(p))
+	return len(p), nil
+}
+
+// failingOutput fails every write as a full device does.
+type failingOutput struct{}
+
+func (failingOutput) Write([]byte) (int, error) { return 0, errors.New("no space left on device") }

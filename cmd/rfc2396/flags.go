@@ -24,7 +24,7 @@ func flagError(w io.Writer, c *command, fs *flag.FlagSet, err error) {
 	} else if name, ok := strings.CutPrefix(msg, "flag needs an argument: -"); ok {
 		msg = "flag " + dashed(name) + " needs a value"
 	}
-	fmt.Fprintf(w, "rfc2396 %s: %s\n", c.name, shortDisplay(firstLine(msg)))
+	w.Write(escapedLine("rfc2396 " + c.name + ": " + shortDisplay(firstLine(msg))))
 	if suggestion != "" {
 		fmt.Fprintln(w, suggestion)
 	}
@@ -39,7 +39,7 @@ func unknownCommand(w io.Writer, who, name string) {
 	if name != "" {
 		shown = `"` + shortDisplay(name) + `"`
 	}
-	fmt.Fprintf(w, "%s: unknown command %s\n", who, shown)
+	w.Write(escapedLine(who + ": unknown command " + shown))
 	names := []string{"help", "version"}
 	for _, c := range commands() {
 		names = append(names, c.name)
@@ -51,8 +51,8 @@ func unknownCommand(w io.Writer, who, name string) {
 }
 
 // firstLine returns s up to its first line break, so that a message stays
-// one line whatever was typed (shortDisplay then bounds its length and
-// shows other control bytes as \xNN).
+// one line whatever was typed (shortDisplay then bounds its length, and
+// escapedLine shows other control bytes as \xNN).
 func firstLine(s string) string {
 	s, _, _ = strings.Cut(s, "\n")
 	return s

@@ -4,14 +4,17 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/rfc2396/rfc2396/conformance"
 )
 
 // TestMain lets the test binary stand for the program: with
@@ -183,6 +186,31 @@ func TestCoverageLongLine(t *testing.T) {
 	}
 }
 
+// TestCoverageTooLongToMatch: a reference over the 4096 bytes coverage
+// matches is reported as not matched for its length, valid or not, never
+// as not matching the rule; one at the limit is matched.
+func TestCoverageTooLongToMatch(t *testing.T) {
+	limit := conformance.MaxCoverageInput
+	validAt := "http://a/" + strings.Repeat("b", limit-len("http://a/"))
+	validOver := validAt + "c"
+	invalidOver := "a b" + strings.Repeat("c", limit)
+	for _, c := range []struct {
+		name, ref string
+		stderr    string // "" for none
+		matched   string
+	}{
+		{"valid, at the limit", validAt, "", "by 1 of 1 references"},
+		{"valid, over the limit", validOver, fmt.Sprintf("argument 1: not matched: %d bytes, over the %d coverage matches", limit+1, limit), "by 0 of 1 references"},
+		{"invalid, over the limit", invalidOver, fmt.Sprintf("argument 1: not matched: %d bytes, over the %d coverage matches", limit+3, limit), "by 0 of 1 references"},
+		{"invalid, short", "a b", "argument 1: does not match URI-reference", "by 0 of 1 references"},
+	} {
+		out, stderr, _ := runCLI("", "coverage", c.ref)
+		if c.stderr == "" && stderr != "" || !strings.Contains(stderr, c.stderr) || strings.Contains(stderr, "does not match") != strings.Contains(c.stderr, "does not match") || !strings.Contains(out, c.matched) {
+			t.Errorf("%s: standard error %.200q, output ending %q; want %q and %q", c.name, stderr, out[max(0, len(out)-100):], c.stderr, c.matched)
+		}
+	}
+}
+
 // TestFileNamesEscaped: a file or directory name reaches standard error
 // with its control bytes as \xNN, whichever command reports it.
 func TestFileNamesEscaped(t *testing.T) {
@@ -259,6 +287,28 @@ func TestGradeTimeoutFlag(t *testing.T) {
 		_, stderr, status := runCLI("", "grade", "--timeout", d, "--", "true")
 		if status != 2 || !strings.Contains(stderr, "--timeout must be positive") {
 			t.Errorf("--timeout %s: status %d, stderr %q", d, status, stderr)
+		}
+	}
+}
+
+// TestTypedControlBytesEscaped: a command name or flag name typed with
+// control bytes (an escape sequence that would clear the screen or set
+// the terminal's title) or bytes that are not UTF-8 reaches standard
+// error as \xNN, as every other message shows them.
+func TestTypedControlBytesEscaped(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"\x1b[2J"}, `rfc2396: unknown command "\x1b[2J"`},
+		{[]string{"help", "\x1b]0;title\a"}, `rfc2396 help: unknown command "\x1b]0;title\x07"`},
+		{[]string{"parse", "--\x1b[2J", "a"}, `rfc2396 parse: unknown flag --\x1b[2J`},
+		{[]string{"lint", "-\xff\xfe"}, `rfc2396 lint: unknown flag --\xff\xfe`},
+	} {
+		_, stderr, status := runCLI("", c.args...)
+		clean := !strings.ContainsFunc(stderr, func(r rune) bool { return r < 0x20 && r != '\n' || r == utf8.RuneError })
+		if status != 2 || !clean || !strings.Contains(stderr, c.want) {
+			t.Errorf("%q: status %d, standard error %q; want 2 and %q, no control byte", c.args, status, stderr, c.want)
 		}
 	}
 }

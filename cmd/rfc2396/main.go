@@ -135,7 +135,14 @@ func (inv *invocation) warnf(format string, args ...any) {
 
 // warning returns the line warnf writes.
 func (inv *invocation) warning(format string, args ...any) []byte {
-	msg := fmt.Sprintf("rfc2396 %s: %s", inv.cmd.name, fmt.Sprintf(format, args...))
+	return escapedLine(fmt.Sprintf("rfc2396 %s: %s", inv.cmd.name, fmt.Sprintf(format, args...)))
+}
+
+// escapedLine returns msg as a line of diagnostics, with a "\n", its
+// control bytes and bytes that are not UTF-8 written as \xNN (see
+// terminalSafe): what a user typed or a file holds reaches standard error
+// without acting on the terminal.
+func escapedLine(msg string) []byte {
 	safe, rest := terminalSafe(nil, []byte(msg))
 	for _, b := range rest {
 		safe = appendEscapedByte(safe, b)

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -117,6 +118,15 @@ func (s *sink) where() (name string, line int) {
 		return stdinName, s.line
 	}
 	return s.src, s.line
+}
+
+// position is where the reference comes from, as a message names it:
+// "argument 2", "standard input:3", "FILE:3" (see batch.position).
+func (s *sink) position() string {
+	if s.src == "" {
+		return "argument " + strconv.Itoa(s.line)
+	}
+	return s.src + ":" + strconv.Itoa(s.line)
 }
 
 // problem writes the quiet line of err, an error about ref, to w.

@@ -20,15 +20,20 @@ import (
 // section 5.2.4), and a "./" is put in front of a first segment that is
 // empty (".//x") or has a ":" ("./g:h", section 4.2).
 func RelativeSegments(basePath, targetPath string) []string {
-	dir := strings.Split(basePath, "/")
-	dir = dir[:len(dir)-1] // the base's last segment is not part of its directory
-	target := strings.Split(targetPath, "/")
-	common := 0
-	for common < len(dir) && common < len(target)-1 && dir[common] == target[common] {
-		common++
+	// The segments of the base's directory (all of basePath's but its
+	// last) that the target's shares, read in place: a path of a million
+	// segments is not split into a million strings.
+	b, t := 0, 0
+	for {
+		bs := strings.IndexByte(basePath[b:], '/')   // the directory goes on
+		ts := strings.IndexByte(targetPath[t:], '/') // the segment is not the target's last
+		if bs < 0 || ts < 0 || basePath[b:b+bs] != targetPath[t:t+ts] {
+			break
+		}
+		b, t = b+bs+1, t+ts+1
 	}
-	up := strings.Repeat("../", len(dir)-common)
-	rest := strings.Join(target[common:], "/")
+	up := strings.Repeat("../", strings.Count(basePath[b:], "/"))
+	rest := targetPath[t:]
 	first, _, _ := strings.Cut(rest, "/")
 	switch {
 	case up == "" && rest == "":

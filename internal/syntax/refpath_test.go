@@ -25,6 +25,50 @@ func TestRelativeSegments(t *testing.T) {
 			t.Errorf("RelativeSegments(%q, %q) (-want +got):\n%s", tt.base, tt.target, diff)
 		}
 	}
+	// Every pair of short paths of "a", "b", ":" and "/", against the
+	// reading that splits both paths into segments.
+	paths := []string{""}
+	for n := 0; n < 4; n++ {
+		for _, p := range paths {
+			if len(p) == n {
+				for _, c := range []string{"a", "b", ":", "/"} {
+					paths = append(paths, p+c)
+				}
+			}
+		}
+	}
+	for _, base := range paths {
+		for _, target := range paths {
+			if diff := cmp.Diff(relativeSegmentsSplit(base, target), RelativeSegments(base, target)); diff != "" {
+				t.Fatalf("RelativeSegments(%q, %q) (-split +got):\n%s", base, target, diff)
+			}
+		}
+	}
+}
+
+// relativeSegmentsSplit is RelativeSegments read by splitting both paths
+// into their segments, which RelativeSegments avoids (a path of a million
+// segments would be a million strings).
+func relativeSegmentsSplit(basePath, targetPath string) []string {
+	dir := strings.Split(basePath, "/")
+	dir = dir[:len(dir)-1]
+	target := strings.Split(targetPath, "/")
+	common := 0
+	for common < len(dir) && common < len(target)-1 && dir[common] == target[common] {
+		common++
+	}
+	up := strings.Repeat("../", len(dir)-common)
+	rest := strings.Join(target[common:], "/")
+	first, _, _ := strings.Cut(rest, "/")
+	switch {
+	case up == "" && rest == "":
+		return []string{".", "./"}
+	case rest == "":
+		return []string{up[:len(up)-1], up}
+	case up == "" && (first == "" || strings.Contains(first, ":")):
+		return []string{"./" + rest}
+	}
+	return []string{up + rest}
 }
 
 func TestReduce(t *testing.T) {

@@ -50,6 +50,10 @@ type batch struct {
 	files    []string
 	keepCR   bool // a line's trailing "\r" is data (escape, unescape)
 	dashData bool // an argument "-" is data, not standard input (escape, unescape)
+	// light says that the batch's work on a line costs less than handing
+	// the line to another worker (unescape: about 30 ms of CPU time for
+	// 20 MB, against 40 ms on two cores): without -j it works on one.
+	light bool
 	// streamed says that some references came from a stream, not the
 	// arguments; bytes counts the bytes read from streams, for the
 	// progress line. Both are set as the input is read, which may be on
@@ -237,9 +241,13 @@ func (b *batch) inputSize() (int64, bool) {
 }
 
 // jobs returns the number of workers of the batch: -j's if given, else
-// one for an input known to be under smallInput, else one a core.
+// one for a light batch or an input known to be under smallInput, else
+// one a core.
 func (b *batch) jobs() int {
 	if b.inv.streams.jobs == 0 {
+		if b.light {
+			return 1
+		}
 		if n, ok := b.inputSize(); ok && n < smallInput {
 			return 1
 		}

@@ -257,28 +257,26 @@ func (s *std) parserMatch(rule, str string) *matchError {
 	if s.name == RFC2396 {
 		r, _ := grammar.Lookup(rule)
 		err = s.p2396.Match(r, str)
-		var e *parser.Error
-		if errors.As(err, &e) {
-			return &matchError{Offset: e.Offset, Rule: e.Rule.String(), Expected: e.Expected, Message: e.Error()}
-		}
 	} else {
 		r, lerr := s.rd.LookupRule(rule)
 		if lerr != nil {
 			return &matchError{Offset: -1, Message: lerr.Error()}
 		}
 		err = s.rd.Read(r, str, false).Err
-		var prose interface{ ProseRefusal() string }
-		if errors.As(err, &prose) && prose.ProseRefusal() != "" {
-			return &matchError{Offset: -1, Message: err.Error(), Prose: prose.ProseRefusal()}
-		}
-		if syn, ok := report.SyntaxOf(err); ok {
-			return &matchError{Offset: syn.Offset, Rule: syn.Rule, Expected: syn.Expected, Message: err.Error()}
-		}
 	}
-	if err != nil {
-		return &matchError{Offset: -1, Message: err.Error()}
+	if err == nil {
+		return nil
 	}
-	return nil
+	var prose interface{ ProseRefusal() string }
+	if errors.As(err, &prose) && prose.ProseRefusal() != "" {
+		return &matchError{Offset: -1, Message: err.Error(), Prose: prose.ProseRefusal()}
+	}
+	// Every grammar's syntax error, RFC 2396's too, reads alike
+	// (uri.SyntaxError).
+	if syn, ok := report.SyntaxOf(err); ok {
+		return &matchError{Offset: syn.Offset, Rule: syn.Rule, Expected: syn.Expected, Message: err.Error()}
+	}
+	return &matchError{Offset: -1, Message: err.Error()}
 }
 
 // oracleMatch checks str against rule with the independent oracle and

@@ -75,6 +75,30 @@ func (g Gap) String() string {
 	return "no gap"
 }
 
+// Syntax returns what e says as every grammar's syntax error does
+// ([uri.SyntaxError]): the input, the offset, the innermost rule's
+// name and what was expected. Tools that take any grammar read RFC
+// 2396's errors and the RFC 3986 family's alike through it.
+func (e *Error) Syntax() (input string, offset int, rule, expected string) {
+	if e == nil {
+		return "", 0, "", ""
+	}
+	return e.Input, e.Offset, e.Rule.String(), e.Expected
+}
+
+// RulePath returns the names of the rules of Path, outermost first, as
+// [uri.Error.RulePath] does.
+func (e *Error) RulePath() []string {
+	if e == nil {
+		return nil
+	}
+	out := make([]string, 0, len(e.Path))
+	for _, r := range e.Path {
+		out = append(out, r.String())
+	}
+	return out
+}
+
 // AtEnd reports whether the input ended before the rule was complete.
 // A nil *Error is at the end of its (empty) input.
 func (e *Error) AtEnd() bool { return e == nil || e.Offset >= len(e.Input) }

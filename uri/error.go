@@ -88,9 +88,24 @@ func (e *Error[R]) grammarName() string { return e.g.name() }
 // grammarName is the name of the grammar that made e.
 func (e *TooLongError) grammarName() string { return e.prefix }
 
+// SyntaxError is the syntax error of any grammar, whatever its rule type:
+// a string that is not of a rule's language, where and why. Tools that
+// take any grammar read an error through it with errors.As. [*Error] is
+// the core's; package parser's *Error (RFC 2396) is one too; the faces'
+// own errors (rfc8141.URNError, rfc9112.TargetError, rfc6570.Error)
+// answer it or wrap an [*Error] that does.
+type SyntaxError interface {
+	error
+	// Syntax returns the input, the byte offset of the first byte that
+	// no string of the rule's language has there, the name of the
+	// innermost rule being read there and what was expected ("" when a
+	// rule of the RFC's prose refuses a string its ABNF derives).
+	Syntax() (input string, offset int, rule, expected string)
+}
+
 // Syntax returns what e says, whatever the grammar's rule type: the input,
 // the offset, the innermost rule's name and what was expected. Tools that
-// take any grammar read an error with it (errors.As with an interface).
+// take any grammar read an error with it (errors.As with [SyntaxError]).
 func (e *Error[R]) Syntax() (input string, offset int, rule, expected string) {
 	if e == nil {
 		return "", 0, "", ""

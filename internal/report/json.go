@@ -11,6 +11,7 @@ import (
 	"github.com/rfc2396/rfc2396/internal/syntax"
 	"github.com/rfc2396/rfc2396/parser"
 	"github.com/rfc2396/rfc2396/rfc3986"
+	"github.com/rfc2396/rfc2396/uri"
 )
 
 // JSON output is written straight to the buffered output, one object a
@@ -354,7 +355,7 @@ func WriteErrorMessage(o *Object, err error, in string, msg ...string) {
 		}
 	case *parser.TooLongError, *rfc3986.TooLongError:
 		code = "too-long"
-	case coreSyntax:
+	case uri.SyntaxError:
 		// The *uri.Error of any grammar of the RFC 3986 family.
 		writeError3986(&e, msg, err, in, "syntax")
 		return
@@ -370,9 +371,9 @@ func WriteErrorMessage(o *Object, err error, in string, msg ...string) {
 				in = "target"
 			}
 		}
-		serr, ok := err.Err.(coreSyntax)
+		serr, ok := err.Err.(uri.SyntaxError)
 		if !ok {
-			if wrapped := coreSyntax(nil); errors.As(err.Err, &wrapped) {
+			if wrapped := uri.SyntaxError(nil); errors.As(err.Err, &wrapped) {
 				serr = wrapped
 			}
 		}
@@ -400,18 +401,11 @@ func WriteErrorMessage(o *Object, err error, in string, msg ...string) {
 	e.End(false)
 }
 
-// coreSyntax is the syntax error of any grammar of the RFC 3986 family
-// (a *uri.Error of its rules), as [SyntaxOf] reads it.
-type coreSyntax interface {
-	error
-	Syntax() (input string, offset int, rule, expected string)
-}
-
 // writeError3986 finishes the error object e for an error whose message
 // is msg and whose syntax error serr is itself or the one it wraps: the
 // same fields as for RFC 2396, "gap" always null (RFC 3986's grammar has
 // none of RFC 2396's gaps).
-func writeError3986(e *Object, msg []string, serr coreSyntax, in, code string) {
+func writeError3986(e *Object, msg []string, serr uri.SyntaxError, in, code string) {
 	_, offset, rule, expected := serr.Syntax()
 	e.Str("code", code)
 	e.Key("message")

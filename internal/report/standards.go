@@ -353,15 +353,18 @@ func SpecOf(rd Reader) string { return rd.Spec() }
 // reflection the playground's WebAssembly module, which calls SyntaxOf,
 // would link for it alone.
 func SyntaxOf(err error) (s Syntax, ok bool) {
-	if p2, ok := syntax.ErrorAs[*parser.Error](err); ok {
-		return Syntax{Input: p2.Input, Offset: p2.Offset, Rule: p2.Rule.String(), Expected: p2.Expected, Hint: "it must be escaped"}, true
+	se, ok := syntax.ErrorAs[uri.SyntaxError](err)
+	if !ok {
+		return Syntax{}, false
 	}
-	if core, ok := syntax.ErrorAs[coreSyntax](err); ok {
-		s.Input, s.Offset, s.Rule, s.Expected = core.Syntax()
-		s.Hint = "it must be percent-encoded"
-		return s, true
+	s.Input, s.Offset, s.Rule, s.Expected = se.Syntax()
+	// RFC 2396 says "escaped" (section 2.4) where RFC 3986 says
+	// "percent-encoded" (section 2.1).
+	s.Hint = "it must be percent-encoded"
+	if _, rfc2396 := se.(*parser.Error); rfc2396 {
+		s.Hint = "it must be escaped"
 	}
-	return Syntax{}, false
+	return s, true
 }
 
 // Syntax is what a syntax error says: where in Input, in which rule, what

@@ -32,8 +32,13 @@ func RelativeSegments(basePath, targetPath string) []string {
 		}
 		b, t = b+bs+1, t+ts+1
 	}
-	up := strings.Repeat("../", strings.Count(basePath[b:], "/"))
-	rest := targetPath[t:]
+	return relativeFrom(strings.Repeat("../", strings.Count(basePath[b:], "/")), targetPath[t:])
+}
+
+// relativeFrom returns the relative paths that climb with up ("../" for
+// each directory of the base the target does not share) and go down rest
+// (the target's path from the first segment it does not share).
+func relativeFrom(up, rest string) []string {
 	first, _, _ := strings.Cut(rest, "/")
 	switch {
 	case up == "" && rest == "":

@@ -46,9 +46,10 @@ func TestRelativeSegments(t *testing.T) {
 	}
 }
 
-// relativeSegmentsSplit is RelativeSegments read by splitting both paths
-// into their segments, which RelativeSegments avoids (a path of a million
-// segments would be a million strings).
+// relativeSegmentsSplit is RelativeSegments with the shared directories
+// found by splitting both paths into their segments, which
+// RelativeSegments avoids (a path of a million segments would be a million
+// strings).
 func relativeSegmentsSplit(basePath, targetPath string) []string {
 	dir := strings.Split(basePath, "/")
 	dir = dir[:len(dir)-1]
@@ -57,18 +58,7 @@ func relativeSegmentsSplit(basePath, targetPath string) []string {
 	for common < len(dir) && common < len(target)-1 && dir[common] == target[common] {
 		common++
 	}
-	up := strings.Repeat("../", len(dir)-common)
-	rest := strings.Join(target[common:], "/")
-	first, _, _ := strings.Cut(rest, "/")
-	switch {
-	case up == "" && rest == "":
-		return []string{".", "./"}
-	case rest == "":
-		return []string{up[:len(up)-1], up}
-	case up == "" && (first == "" || strings.Contains(first, ":")):
-		return []string{"./" + rest}
-	}
-	return []string{up + rest}
+	return relativeFrom(strings.Repeat("../", len(dir)-common), strings.Join(target[common:], "/"))
 }
 
 func TestReduce(t *testing.T) {

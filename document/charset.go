@@ -1,7 +1,7 @@
 package document
 
 import (
-	"bufio"
+	"bytes"
 	"fmt"
 	"io"
 	"strings"
@@ -31,18 +31,31 @@ func wideEncodingError(kind Kind, part, encoding, how string) error {
 	return &FormatError{Kind: kind, Part: part, Err: fmt.Errorf("the text is %s (%s), which is not read: only encodings in which ASCII is one byte a character are (UTF-8, ISO 8859-1, ...); convert it to UTF-8 (iconv -f %s -t UTF-8)", encoding, how, encoding)}
 }
 
-// checkBOM returns r buffered and, when r starts with the byte order mark
-// of UTF-16 or UTF-32, the *FormatError that says so.
-func checkBOM(r io.Reader, kind Kind, part string) (*bufio.Reader, error) {
-	br := bufferedReader(r)
-	head, _ := br.Peek(4) // a shorter input is looked at whole; its read error comes later
+// checkBOM returns a reader of what r holds and, when r starts with the
+// byte order mark of UTF-16 or UTF-32, the *FormatError that says so. It
+// reads the first four bytes itself (a shorter input is looked at whole,
+// and a read error comes from the reader it returns, where it came) rather
+// than buffer r: a document is read once, in blocks of its reader's own.
+func checkBOM(r io.Reader, kind Kind, part string) (io.Reader, error) {
+	var head [4]byte
+	n, err := io.ReadFull(r, head[:])
+	rest := r
+	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
+		rest = errReader{err}
+	}
+	out := io.MultiReader(bytes.NewReader(head[:n]), rest)
 	for _, b := range wideBOMs {
-		if strings.HasPrefix(string(head), b.bom) {
-			return br, wideEncodingError(kind, part, b.name, fmt.Sprintf("byte order mark % X", b.bom))
+		if strings.HasPrefix(string(head[:n]), b.bom) {
+			return out, wideEncodingError(kind, part, b.name, fmt.Sprintf("byte order mark % X", b.bom))
 		}
 	}
-	return br, nil
+	return out, nil
 }
+
+// errReader is a reader whose every Read fails with err.
+type errReader struct{ err error }
+
+func (e errReader) Read([]byte) (int, error) { return 0, e.err }
 
 // wideCharset returns the name of the encoding a MIME charset parameter
 // names when it is UTF-16 or UTF-32 (or their older names, UCS-2 and

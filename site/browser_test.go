@@ -272,9 +272,10 @@ func TestBrowserStandards(t *testing.T) {
 	// falls back on strict.
 	state, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(function () {
 		var f = document.getElementById("play-form"), s = f.elements.standard, p = f.elements.profile;
+		f.elements.allow.value = "ipv6,non-ascii";
 		s.value = "rfc3986"; s.dispatchEvent(new Event("change", {bubbles: true}));
 		p.value = "rfc6874"; p.dispatchEvent(new Event("change", {bubbles: true}));
-		var under3986 = p.value + "," + f.elements.allow.disabled + "," + f.elements.allow.getAttribute("list");
+		var under3986 = p.value + "," + f.elements.allow.disabled + "," + f.elements.allow.getAttribute("list") + "," + JSON.stringify(f.elements.allow.value);
 		s.value = "rfc8141"; s.dispatchEvent(new Event("change", {bubbles: true}));
 		var under8141 = p.value + "," + f.elements.allow.disabled;
 		s.value = "rfc3986"; s.dispatchEvent(new Event("change", {bubbles: true}));
@@ -285,8 +286,8 @@ func TestBrowserStandards(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if state != "rfc6874,false,edit-names-rfc3986;strict,true" {
-		t.Errorf("profile, edits disabled and their list under RFC 3986, then RFC 8141: %q", state)
+	if state != `rfc6874,false,edit-names-rfc3986,"";strict,true` {
+		t.Errorf("profile, edits disabled, their list and RFC 2396's edits typed, under RFC 3986, then RFC 8141: %q", state)
 	}
 	if err := chromedp.Do(ctx,
 		chromedp.SendKeys(chromedp.CSS("#ref"), "http://[fe80::1%25en1]/"),

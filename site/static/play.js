@@ -286,6 +286,8 @@
       if (pick) pick.selected = true;
     }
   }
+  // When the standard changes, the edits typed keep those the new one has.
+  var syncedStandard = null;
   function syncControls() {
     var std = form.elements.standard;
     if (!std || std.disabled) return;
@@ -296,7 +298,13 @@
       allow.disabled = !edits || !edits.querySelector("option");
       allow.setAttribute("list", "edit-names-" + std.value);
       allow.placeholder = edits && edits.getAttribute("data-example") ? "e.g. " + edits.getAttribute("data-example") : "";
+      if (syncedStandard !== null && syncedStandard !== std.value && allow.value) {
+        var known = {};
+        if (edits) edits.querySelectorAll("option").forEach(function (o) { known[o.value] = true; });
+        allow.value = allow.value.split(",").filter(function (c) { return known[c.trim()]; }).join(",");
+      }
     }
+    syncedStandard = std.value;
   }
   syncControls();
   form.addEventListener("change", syncControls);

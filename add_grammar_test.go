@@ -93,9 +93,9 @@ func (r addedRepo) generate(name, pegInput string) {
 		}
 	}
 	want := []string{
-		"go run ./gen standard " + name + ".manifest.json",
+		"go run -trimpath ./gen standard " + name + ".manifest.json",
 		"go tool peg -output " + name + "/grammar/reference.peg.go " + pegInput,
-		"go run ./gen patch " + name + "/grammar/reference.peg.go",
+		"go run -trimpath ./gen patch " + name + "/grammar/reference.peg.go",
 		"go test ./" + name + "/grammar -run TestExplainTable -update-explain",
 	}
 	if strings.Join(lines, "\n") != strings.Join(want, "\n") {
@@ -105,7 +105,7 @@ func (r addedRepo) generate(name, pegInput string) {
 		f := strings.Fields(l)
 		r.run(f[0], f[1:]...)
 	}
-	r.insertAfterLast("generate.go", "//go:generate go run ./gen patch ", "//go:generate "+strings.Join(want[:3], "\n//go:generate ")+"\n")
+	r.insertAfterLast("generate.go", "//go:generate go run -trimpath ./gen patch ", "//go:generate "+strings.Join(want[:3], "\n//go:generate ")+"\n")
 	r.insertAfterLast("generate.go", "//go:generate go test ./", "//go:generate "+want[3]+"\n", "-run TestExplainTable -update-explain")
 	out, err := run(r.t, r.dir, "go", "run", "./gen", "standard", name+".manifest.json")
 	if err != nil || strings.Contains(out, "generate.go lacks") || strings.Contains(out, "wrote") {

@@ -68,10 +68,10 @@ package rfc2396
 // First and last: the files rewritten with the bytes they held get their
 // modification times back (gen mtimes), so that go test ./... after a
 // generation reruns only the tests whose inputs changed.
-//go:generate go run ./gen mtimes save
-//go:generate go run ./gen grammar
+//go:generate go run -trimpath ./gen mtimes save
+//go:generate go run -trimpath ./gen grammar
 //go:generate go tool peg -output parser/edit_reference.peg.go parser/edit_reference.peg
-//go:generate go run ./gen patch parser/edit_reference.peg.go
+//go:generate go run -trimpath ./gen patch parser/edit_reference.peg.go
 
 // RFC 3986 and RFC 3987: the same pipeline for each standard's grammar,
 // driven by its manifest (rfc3986.manifest.json: see
@@ -79,21 +79,21 @@ package rfc2396
 // automata and the compact grammar, which it compiles, into one package,
 // NAME/grammar; peg compiles the grammar as written into the same package
 // (NAME/grammar/reference.peg.go).
-//go:generate go run ./gen standard rfc3986.manifest.json
+//go:generate go run -trimpath ./gen standard rfc3986.manifest.json
 //go:generate go tool peg -output rfc3986/grammar/reference.peg.go rfc3986.peg
-//go:generate go run ./gen patch rfc3986/grammar/reference.peg.go
-//go:generate go run ./gen standard rfc3987.manifest.json
+//go:generate go run -trimpath ./gen patch rfc3986/grammar/reference.peg.go
+//go:generate go run -trimpath ./gen standard rfc3987.manifest.json
 //go:generate go tool peg -output rfc3987/grammar/reference.peg.go rfc3987.peg
-//go:generate go run ./gen patch rfc3987/grammar/reference.peg.go
-//go:generate go run ./gen standard rfc9112.manifest.json
+//go:generate go run -trimpath ./gen patch rfc3987/grammar/reference.peg.go
+//go:generate go run -trimpath ./gen standard rfc9112.manifest.json
 //go:generate go tool peg -output rfc9112/grammar/reference.peg.go rfc9112/grammar/reference.peg
-//go:generate go run ./gen patch rfc9112/grammar/reference.peg.go
-//go:generate go run ./gen standard rfc8141.manifest.json
+//go:generate go run -trimpath ./gen patch rfc9112/grammar/reference.peg.go
+//go:generate go run -trimpath ./gen standard rfc8141.manifest.json
 //go:generate go tool peg -output rfc8141/grammar/reference.peg.go rfc8141/grammar/reference.peg
-//go:generate go run ./gen patch rfc8141/grammar/reference.peg.go
-//go:generate go run ./gen standard rfc6570.manifest.json
+//go:generate go run -trimpath ./gen patch rfc8141/grammar/reference.peg.go
+//go:generate go run -trimpath ./gen standard rfc6570.manifest.json
 //go:generate go tool peg -output rfc6570/grammar/reference.peg.go rfc6570/grammar/reference.peg
-//go:generate go run ./gen patch rfc6570/grammar/reference.peg.go
+//go:generate go run -trimpath ./gen patch rfc6570/grammar/reference.peg.go
 
 // The site's examples, for every grammar (step 4), once both parsers are
 // built.
@@ -103,12 +103,12 @@ package rfc2396
 // (site/templates/*.html, escaped as html/template escapes them) into Go,
 // site/render_gen.go, which the server, the static copy and the
 // playground's WebAssembly module run.
-//go:generate go run ./gen render
+//go:generate go run -trimpath ./gen render
 
 // RFC 3987's bidi directions (section 4.2), from golang.org/x/text's
 // classes: gen bidi writes rfc3987/bidi_gen.go, a table of runs and the
 // function that searches it, instead of importing x/text's bidi package.
-//go:generate go run ./gen bidi
+//go:generate go run -trimpath ./gen bidi
 
 // The outputs that follow the grammars (step 5).
 //go:generate go test ./parser -run TestExplainTable -update-explain
@@ -137,4 +137,4 @@ package rfc2396
 // Last, the "Output:" comments of the Example functions that print what
 // the grammar makes of their input (step 7).
 //go:generate go run ./gen/examples outputs
-//go:generate go run ./gen mtimes restore
+//go:generate go run -trimpath ./gen mtimes restore

@@ -68,9 +68,9 @@ func generateLines(m *manifest) []string {
 	}
 	pegOut := referencePEGOutput(m)
 	return []string{
-		"//go:generate go run ./gen standard " + m.File(),
+		"//go:generate go run -trimpath ./gen standard " + m.File(),
 		"//go:generate go tool peg -output " + pegOut + " " + pegSource,
-		"//go:generate go run ./gen patch " + pegOut,
+		"//go:generate go run -trimpath ./gen patch " + pegOut,
 		"//go:generate go test ./" + m.Dir + "/grammar -run TestExplainTable -update-explain",
 	}
 }

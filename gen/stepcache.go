@@ -34,7 +34,9 @@ import (
 // runs the command and records it.
 //
 // The cache is in the user's cache directory (rfc2396-gen/steps), so a
-// fresh clone benefits from another's runs; it holds at most
+// fresh clone benefits from another's runs: generate.go runs gen with
+// -trimpath, without which the executable holds the path of its checkout
+// and no other checkout's runs would match; it holds at most
 // stepsPerKey runs per key and stepCacheBytes in all, the least recently
 // used dropped first. RFC2396_GEN_CACHE=off runs every command, as CI's
 // drift check does (.ci/run): the committed tree is what gen writes, not

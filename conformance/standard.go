@@ -152,11 +152,7 @@ func (s *std) familyOf(name Standard, profile string) error {
 	}
 	s.references = st.References()
 	profile = cmp.Or(profile, uri.StrictProfile)
-	if !slices.ContainsFunc(st.ProfileList(), func(p report.ProfileInfo) bool { return p.Name == profile }) {
-		var names []string
-		for _, p := range st.ProfileList() {
-			names = append(names, p.Name)
-		}
+	if names := st.ProfileNames(); !slices.Contains(names, profile) {
 		return fmt.Errorf("unknown profile %q for %s (have %s)", profile, name, strings.Join(names, ", "))
 	}
 	// The grammar of the profile: the parser reads by it, and the oracle

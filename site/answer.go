@@ -172,11 +172,7 @@ func profileNames(st report.Standard, family bool) []string {
 	if !family {
 		return (&page{}).profiles2396()
 	}
-	var names []string
-	for _, p := range st.ProfileList() {
-		names = append(names, p.Name)
-	}
-	return names
+	return st.ProfileNames()
 }
 
 // specOf is the document of a standard: RFC 2396, or that of a standard

@@ -527,11 +527,7 @@ func apiParse(rawQuery string) ([]byte, error) {
 		rd = s.NewReader(p)
 	} else {
 		profile := cmp.Or(q.Get("profile"), "strict")
-		if !slices.ContainsFunc(s.ProfileList(), func(p report.ProfileInfo) bool { return p.Name == profile }) {
-			var names []string
-			for _, p := range s.ProfileList() {
-				names = append(names, p.Name)
-			}
+		if names := s.ProfileNames(); !slices.Contains(names, profile) {
 			return nil, fmt.Errorf("%s has no profile %q; its profiles are %s", s.Spec, echo(profile), strings.Join(names, ", "))
 		}
 		allow, err := s.ParseAllow(q.Get("allow"))

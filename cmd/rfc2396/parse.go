@@ -515,7 +515,7 @@ func familyHeading(rd report.Reader) string {
 		return report.SpecOf(rd)
 	}
 	name, _, _ := strings.Cut(p, "+")
-	if s, err := report.LookupStandard(rd.Standard()); err == nil && slices.ContainsFunc(s.ProfileList(), func(q report.ProfileInfo) bool { return q.Name == name }) {
+	if s, err := report.LookupStandard(rd.Standard()); err == nil && slices.Contains(s.ProfileNames(), name) {
 		return report.SpecOf(rd) + " under " + p
 	}
 	return report.SpecOf(rd) + " with " + p

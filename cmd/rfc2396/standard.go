@@ -64,7 +64,7 @@ func (sf *standardFlags) reader() (report.Reader, error) {
 		if err != nil {
 			return nil, fmt.Errorf("--allow: %v", err)
 		}
-		if !slices.ContainsFunc(s.ProfileList(), func(p report.ProfileInfo) bool { return p.Name == sf.pf.profile }) {
+		if !slices.Contains(s.ProfileNames(), sf.pf.profile) {
 			return nil, fmt.Errorf("--profile: no profile %q of %s; its profiles are %s", sf.pf.profile, s.Spec, standardProfiles(s))
 		}
 		rd, err := s.NewReaderProfile(sf.pf.profile, allow)

@@ -102,6 +102,16 @@ type ProfileInfo struct {
 	Edits     []string
 }
 
+// ProfileNames lists the names of [Standard.ProfileList], "strict"
+// first, as messages list them and as a --profile is checked against.
+func (s Standard) ProfileNames() []string {
+	var names []string
+	for _, p := range s.ProfileList() {
+		names = append(names, p.Name)
+	}
+	return names
+}
+
 // ProfileList lists the standard's profiles, "strict" first: RFC 2396's
 // of package parser (edits/edits.txt), or those of the grammar's
 // manifest ([uri.Grammar.Profiles]).

@@ -225,7 +225,7 @@ func testAddRFC8089(t *testing.T) {
 	// The tools: the standard in the registry. parse shows a file URI's
 	// components, compare reads it beside RFC 2396's profiles, and its
 	// conformance suite is generated with no disagreement.
-	const registry = "internal/report/standards_other.go"
+	const registry = "report/standards_other.go"
 	replaceIn(t, r.path(registry), "import (\n", "import (\n\t\"github.com/rfc2396/rfc2396/rfc8089\"\n\tg8089 \"github.com/rfc2396/rfc2396/rfc8089/grammar\"\n")
 	replaceIn(t, r.path(registry), "\treturn []Standard{\n", "\treturn []Standard{\n\t\tgrammarStandard(rfc8089.Grammar(), nil).withCore(g8089.Definitions(), g8089.NumRules),\n")
 	r.run("gofmt", "-w", registry)

@@ -11,8 +11,8 @@ import (
 	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/grammar/bnf"
 	"github.com/rfc2396/rfc2396/internal/oracle"
-	"github.com/rfc2396/rfc2396/internal/report"
 	"github.com/rfc2396/rfc2396/parser"
+	"github.com/rfc2396/rfc2396/report"
 	grammar3986 "github.com/rfc2396/rfc2396/rfc3986/grammar"
 	"github.com/rfc2396/rfc2396/uri"
 )

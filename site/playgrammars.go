@@ -2,7 +2,7 @@ package site
 
 import (
 	"github.com/rfc2396/rfc2396/grammar"
-	"github.com/rfc2396/rfc2396/internal/report"
+	"github.com/rfc2396/rfc2396/report"
 )
 
 // playSite returns the Site that the playground's answers need, and no

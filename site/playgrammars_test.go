@@ -6,8 +6,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/rfc2396/rfc2396/internal/report"
 	"github.com/rfc2396/rfc2396/internal/uritest"
+	"github.com/rfc2396/rfc2396/report"
 )
 
 // playFields are the fields of a grammar that the playground's answers

@@ -26,7 +26,7 @@ import (
 	"time"
 
 	"github.com/rfc2396/rfc2396/conformance"
-	"github.com/rfc2396/rfc2396/internal/report"
+	"github.com/rfc2396/rfc2396/report"
 )
 
 // Server returns an HTTP server for the site on addr, with timeouts and

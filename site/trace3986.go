@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/rfc2396/rfc2396/internal/report"
 	"github.com/rfc2396/rfc2396/parser"
+	"github.com/rfc2396/rfc2396/report"
 )
 
 // maxDotSteps is how many rounds of section 5.2.4's loop a trace shows,

@@ -8,9 +8,9 @@ import (
 	"strings"
 
 	"github.com/rfc2396/rfc2396/grammar"
-	"github.com/rfc2396/rfc2396/internal/report"
 	"github.com/rfc2396/rfc2396/internal/syntax"
 	"github.com/rfc2396/rfc2396/parser"
+	"github.com/rfc2396/rfc2396/report"
 	"github.com/rfc2396/rfc2396/uri"
 )
 

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/rfc2396/rfc2396/internal/report"
+	"github.com/rfc2396/rfc2396/report"
 )
 
 // getComponents are the names --get knows, as parse --json names the

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"sync/atomic"
 
-	"github.com/rfc2396/rfc2396/internal/report"
+	"github.com/rfc2396/rfc2396/report"
 )
 
 // fileList is a repeatable -f FILE flag.

@@ -13,8 +13,8 @@ import (
 
 	"github.com/rfc2396/rfc2396/document"
 	"github.com/rfc2396/rfc2396/extract"
-	"github.com/rfc2396/rfc2396/internal/report"
 	"github.com/rfc2396/rfc2396/parser"
+	"github.com/rfc2396/rfc2396/report"
 )
 
 // lintReport is what lint --json prints for one reference found.

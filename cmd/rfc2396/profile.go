@@ -5,8 +5,8 @@ import (
 	"strings"
 
 	"github.com/rfc2396/rfc2396/grammar"
-	"github.com/rfc2396/rfc2396/internal/report"
 	"github.com/rfc2396/rfc2396/parser"
+	"github.com/rfc2396/rfc2396/report"
 )
 
 // profileFlags are the --profile and --allow flags of a command.

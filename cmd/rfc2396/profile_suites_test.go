@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/rfc2396/rfc2396/internal/report"
+	"github.com/rfc2396/rfc2396/report"
 )
 
 // TestProfileSuitesGraded (a long check) generates the conformance suite

@@ -7,8 +7,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/rfc2396/rfc2396/internal/report"
 	"github.com/rfc2396/rfc2396/internal/safeout"
+	"github.com/rfc2396/rfc2396/report"
 )
 
 // Quiet mode (-q): a batch prints one line per problem and nothing for a

@@ -5,8 +5,8 @@ import (
 	"flag"
 	"fmt"
 
-	"github.com/rfc2396/rfc2396/internal/report"
 	"github.com/rfc2396/rfc2396/parser"
+	"github.com/rfc2396/rfc2396/report"
 	"github.com/rfc2396/rfc2396/rfc3987"
 	"github.com/rfc2396/rfc2396/uri"
 )

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/rfc2396/rfc2396/conformance"
-	"github.com/rfc2396/rfc2396/internal/report"
+	"github.com/rfc2396/rfc2396/report"
 )
 
 // standardFlags is the --standard flag of a command, with the command's

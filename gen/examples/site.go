@@ -18,9 +18,9 @@ import (
 	"github.com/rfc2396/rfc2396/conformance"
 	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/internal/oracle"
-	"github.com/rfc2396/rfc2396/internal/report"
 	"github.com/rfc2396/rfc2396/internal/safeout"
 	"github.com/rfc2396/rfc2396/parser"
+	"github.com/rfc2396/rfc2396/report"
 )
 
 const (
@@ -294,7 +294,7 @@ func newTarget(name string) (*target, error) {
 	}
 	p, ok := parser.LookupProfile(profile)
 	if !ok {
-		return nil, fmt.Errorf("site/data/%s: no standard of the tools' registry (internal/report's Standards) and no RFC 2396 profile of that name: a grammar's pages need it in the registry, or \"no_site\": true in its manifest (docs/adding-a-grammar.md)", name)
+		return nil, fmt.Errorf("site/data/%s: no standard of the tools' registry (report's Standards) and no RFC 2396 profile of that name: a grammar's pages need it in the registry, or \"no_site\": true in its manifest (docs/adding-a-grammar.md)", name)
 	}
 	o := oracle.NewFor(p.Edits())
 	t.match = func(rule, s string) error {

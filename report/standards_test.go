@@ -18,7 +18,7 @@ func TestStandardABNF(t *testing.T) {
 		if st.ParserProfiles() {
 			continue
 		}
-		file, err := os.ReadFile(filepath.Join("..", "..", "grammar", st.Name+".abnf"))
+		file, err := os.ReadFile(filepath.Join("..", "grammar", st.Name+".abnf"))
 		if err != nil {
 			t.Fatal(err)
 		}

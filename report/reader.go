@@ -1,9 +1,16 @@
-// Package report reads references as the rfc2396 command reports them,
-// under RFC 2396 (with a profile) or RFC 3986, and writes what it reads as
-// the command's JSON records. The command (cmd/rfc2396) and the site's
-// JSON endpoint (/api/parse) both write through it, so a record is the same
-// bytes whichever of them answers; docs/cli.md ("JSON output") describes
-// the records.
+// Package report is the tools' layer: it holds the standards the tools
+// know as values ([Standards], [LookupStandard]), reads references under
+// any of them as the rfc2396 command reports them (with a profile and
+// edits), and writes what it reads as the command's JSON records. The
+// command (cmd/rfc2396), the site's JSON endpoint (/api/parse), the
+// conformance kit and gen/examples all take their grammar from here, so a
+// record is the same bytes whichever of them answers; docs/cli.md ("JSON
+// output") describes the records.
+//
+// It sits above the grammar packages (it imports every face), which is why
+// it is not under internal/: nothing below the faces imports it. Its API
+// serves this module's tools and makes no compatibility promise beyond
+// theirs.
 package report
 
 import (

@@ -19,7 +19,7 @@ import (
 // each profile, with the cache kept across bases and profiles as a batch
 // keeps it.
 func TestBaseCache(t *testing.T) {
-	sample, err := os.ReadFile("../../testdata/bench-sample.txt")
+	sample, err := os.ReadFile("../testdata/bench-sample.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,7 +54,7 @@ func TestBaseCache(t *testing.T) {
 // sample against bases valid and invalid, the reader kept across bases as
 // a batch keeps it.
 func TestGrammarReaderRelativize(t *testing.T) {
-	sample, err := os.ReadFile("../../testdata/bench-sample.txt")
+	sample, err := os.ReadFile("../testdata/bench-sample.txt")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -49,8 +49,18 @@ func (e *AllowError) Error() string {
 	return fmt.Sprintf("no edit %q; the edits are %s", e.Code, edits)
 }
 
-// maxEchoCode is how much of a code an [AllowError] repeats.
+// maxEchoCode is how much of a code an [AllowError] or a profile's name
+// a [ProfileError] repeats.
 const maxEchoCode = 64
+
+// echoCode is code as an error repeats it: its first maxEchoCode bytes,
+// and "…" when there were more.
+func echoCode(code string) string {
+	if len(code) > maxEchoCode {
+		return strings.ToValidUTF8(code[:maxEchoCode], "") + "…"
+	}
+	return code
+}
 
 // ParseAllow reads an allow list: edit codes separated by commas, with
 // spaces around each code and empty codes ignored ("" is no edit). It
@@ -107,10 +117,7 @@ func readAllow(allow string, max int, known func(string) bool) ([]string, error)
 			continue
 		}
 		if !known(code) {
-			if len(code) > maxEchoCode {
-				code = strings.ToValidUTF8(code[:maxEchoCode], "") + "…"
-			}
-			return nil, &AllowError{Code: code}
+			return nil, &AllowError{Code: echoCode(code)}
 		}
 		if slices.Contains(codes, code) {
 			return nil, &AllowError{Code: code, Twice: true}

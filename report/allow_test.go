@@ -105,3 +105,73 @@ func TestAllowErrorText(t *testing.T) {
 		}
 	}
 }
+
+// TestReaderUnder opens readers by a profile and an allow list the one
+// way every tool does, for RFC 2396 and for grammars of the RFC 3986
+// family alike: the reader's profile, or the error and what it names.
+func TestReaderUnder(t *testing.T) {
+	for _, c := range []struct {
+		standard, profile, allow string
+		want                     string // the reader's profile
+		wantProfile              *ProfileError
+		wantAllow                bool // an *AllowError naming the standard
+	}{
+		{standard: "rfc2396", want: "strict"},
+		{standard: "rfc2396", profile: "java", want: "java"},
+		{standard: "rfc2396", profile: "strict", allow: "ipv6", want: "strict+ipv6"},
+		{standard: "rfc2396", profile: "nope", wantProfile: &ProfileError{Name: "nope", Spec: "RFC 2396"}},
+		{standard: "rfc2396", profile: "nope", allow: "ipv7", wantProfile: &ProfileError{Name: "nope", Spec: "RFC 2396"}},
+		{standard: "rfc2396", allow: "zone-id", wantAllow: true},
+		{standard: "rfc3986", want: ""},
+		{standard: "rfc3986", profile: "rfc6874", want: "rfc6874"},
+		{standard: "rfc3986", allow: "zone-id", want: "zone-id"},
+		{standard: "rfc3986", profile: "java", wantProfile: &ProfileError{Name: "java", Spec: "RFC 3986"}},
+		{standard: "rfc3986", profile: strings.Repeat("p", 100), wantProfile: &ProfileError{Name: strings.Repeat("p", maxEchoCode) + "…", Spec: "RFC 3986"}},
+		{standard: "rfc3986", allow: "ipv6", wantAllow: true},
+		{standard: "rfc3987", profile: "abnf", want: "abnf"},
+		{standard: "rfc8141", allow: "zone-id", wantAllow: true},
+	} {
+		name := c.standard + "/" + c.profile + "/" + c.allow
+		s, err := LookupStandard(c.standard)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rd, err := s.ReaderUnder(c.profile, c.allow)
+		var pe *ProfileError
+		var ae *AllowError
+		switch {
+		case c.wantProfile != nil:
+			c.wantProfile.Profiles = s.ProfileNames()
+			if !errors.As(err, &pe) {
+				t.Errorf("%s: error %v, want a *ProfileError", name, err)
+			} else if diff := cmp.Diff(c.wantProfile, pe); diff != "" {
+				t.Errorf("%s: (-want +got):\n%s", name, diff)
+			}
+		case c.wantAllow:
+			if !errors.As(err, &ae) || ae.Spec != s.Spec || len(ae.Edits) != len(editCodesOf(s)) {
+				t.Errorf("%s: error %#v, want an *AllowError naming %s and its %d edits", name, err, s.Spec, len(editCodesOf(s)))
+			}
+		case err != nil:
+			t.Errorf("%s: %v", name, err)
+		default:
+			if got := rd.Profile(); got != c.want {
+				t.Errorf("%s: profile %q, want %q", name, got, c.want)
+			}
+		}
+	}
+}
+
+// editCodesOf lists the edits --allow takes under s.
+func editCodesOf(s Standard) []string {
+	var codes []string
+	if s.ParserProfiles() {
+		for _, e := range grammar.Edits() {
+			codes = append(codes, e.Code())
+		}
+		return codes
+	}
+	for _, e := range s.Edits() {
+		codes = append(codes, e.Name)
+	}
+	return codes
+}

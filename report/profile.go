@@ -1,29 +1,65 @@
 package report
 
 import (
+	"cmp"
+	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
+	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/parser"
+	"github.com/rfc2396/rfc2396/uri"
 )
 
-// LookupProfile returns the RFC 2396 profile named name with the edits
-// of allow added, a comma-separated list of edit codes ("" for none), as
-// --profile and --allow give them; the error names what is unknown and
-// lists what there is. allow is read by [ParseAllow] before any
-// profile is made: a list it refuses makes none.
-func LookupProfile(name, allow string) (*parser.Profile, error) {
-	p, ok := parser.LookupProfile(name)
-	if !ok {
-		var names []string
-		for _, q := range parser.Profiles() {
-			names = append(names, q.Name())
+// A ProfileError is a profile name that a standard does not offer, from
+// [Standard.ReaderUnder].
+type ProfileError struct {
+	// Name is the name given, its first 64 bytes at most; Spec the
+	// standard's document ("RFC 3986"); Profiles the names of its
+	// profiles, "strict" first ([Standard.ProfileNames]).
+	Name, Spec string
+	Profiles   []string
+}
+
+func (e *ProfileError) Error() string {
+	return fmt.Sprintf("no profile %q of %s; its profiles are %s", e.Name, e.Spec, strings.Join(e.Profiles, ", "))
+}
+
+// ReaderUnder returns a reader by the standard under the named profile
+// ("" is strict) with the edits of allow besides, a comma-separated list
+// of edit codes as --allow and the server's allow= give it: the one way
+// every tool opens a reader by a profile, whichever the standard. The
+// profile is checked first, then the list: an unknown profile is a
+// *[ProfileError], a list [ParseAllow] refuses an *[AllowError] (which
+// names the standard and its edits), and a set of edits the standard
+// cannot combine another error that names them.
+func (s Standard) ReaderUnder(profile, allow string) (Reader, error) {
+	profile = cmp.Or(profile, uri.StrictProfile)
+	if names := s.ProfileNames(); !slices.Contains(names, profile) {
+		return nil, &ProfileError{Name: echoCode(profile), Spec: s.Spec, Profiles: names}
+	}
+	if !s.ParserProfiles() {
+		names, err := s.ParseAllow(allow)
+		if err != nil {
+			return nil, err
 		}
-		return nil, fmt.Errorf("no profile %q; the profiles are %s", name, strings.Join(names, ", "))
+		rd, err := s.NewReaderProfile(profile, names)
+		if err != nil {
+			return nil, errors.New(TrimStandard(err.Error()))
+		}
+		return rd, nil
 	}
 	edits, err := ParseAllow(allow)
+	if e, ok := err.(*AllowError); ok {
+		e.Spec = s.Spec
+		for _, ed := range grammar.Edits() {
+			e.Edits = append(e.Edits, ed.Code())
+		}
+	}
 	if err != nil {
 		return nil, err
 	}
-	return p.With(edits...), nil
+	p, _ := parser.LookupProfile(profile) // a name of ProfileNames
+	return NewRFC2396Reader(p.With(edits...)), nil
 }

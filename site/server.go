@@ -514,29 +514,13 @@ func apiParse(rawQuery string) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("the standard must be one of %s, not %q", strings.Join(report.StandardNames(), ", "), echo(std))
 	}
-	var rd report.Reader
-	if s.ParserProfiles() {
-		profile := q.Get("profile")
-		if profile == "" {
-			profile = "strict"
-		}
-		p, err := report.LookupProfile(profile, q.Get("allow"))
-		if err != nil {
-			return nil, err
-		}
-		rd = s.NewReader(p)
-	} else {
-		profile := cmp.Or(q.Get("profile"), "strict")
-		if names := s.ProfileNames(); !slices.Contains(names, profile) {
-			return nil, fmt.Errorf("%s has no profile %q; its profiles are %s", s.Spec, echo(profile), strings.Join(names, ", "))
-		}
-		allow, err := s.ParseAllow(q.Get("allow"))
-		if err != nil {
-			return nil, err
-		}
-		if rd, err = s.NewReaderProfile(profile, allow); err != nil {
-			return nil, err
-		}
+	rd, err := s.ReaderUnder(q.Get("profile"), q.Get("allow"))
+	var pe *report.ProfileError
+	switch {
+	case errors.As(err, &pe):
+		return nil, fmt.Errorf("%s has no profile %q; its profiles are %s", pe.Spec, echo(pe.Name), strings.Join(pe.Profiles, ", "))
+	case err != nil:
+		return nil, err
 	}
 	explain := false
 	switch e := q.Get("explain"); e {

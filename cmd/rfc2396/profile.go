@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/rfc2396/rfc2396/grammar"
-	"github.com/rfc2396/rfc2396/parser"
 	"github.com/rfc2396/rfc2396/report"
 )
 
@@ -29,11 +28,6 @@ func addProfileFlags(fs *flag.FlagSet) *profileFlags {
 	}
 	fs.StringVar(&pf.allow, "allow", "", "add these grammar `edits`, comma-separated, to the profile: "+strings.Join(edits, ", ")+allowOtherStandards())
 	return pf
-}
-
-// get returns the profile the flags name.
-func (pf *profileFlags) get() (*parser.Profile, error) {
-	return report.LookupProfile(pf.profile, pf.allow)
 }
 
 // editNames returns the names of edits, comma-separated.

@@ -1,9 +1,9 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/rfc2396/rfc2396/conformance"
@@ -52,32 +52,23 @@ func (sf *standardFlags) lookup() (report.Standard, error) {
 	return s, nil
 }
 
-// reader returns the reader the flags choose: RFC 2396 under the profile
-// of --profile and --allow, or another standard.
+// reader returns the reader the flags choose: the standard of
+// --standard under the profile of --profile with the edits of --allow,
+// the same way for every standard (report.Standard.ReaderUnder).
 func (sf *standardFlags) reader() (report.Reader, error) {
 	s, err := sf.lookup()
 	if err != nil {
 		return nil, err
 	}
-	if !s.ParserProfiles() {
-		allow, err := s.ParseAllow(sf.pf.allow)
-		if err != nil {
-			return nil, fmt.Errorf("--allow: %v", err)
-		}
-		if !slices.Contains(s.ProfileNames(), sf.pf.profile) {
-			return nil, fmt.Errorf("--profile: no profile %q of %s; its profiles are %s", sf.pf.profile, s.Spec, standardProfiles(s))
-		}
-		rd, err := s.NewReaderProfile(sf.pf.profile, allow)
-		if err != nil {
-			return nil, fmt.Errorf("--allow: %v", report.TrimStandard(err.Error()))
-		}
-		return rd, nil
+	rd, err := s.ReaderUnder(sf.pf.profile, sf.pf.allow)
+	var pe *report.ProfileError
+	switch {
+	case errors.As(err, &pe):
+		return nil, fmt.Errorf("--profile: no profile %q of %s; its profiles are %s", pe.Name, pe.Spec, standardProfiles(s))
+	case err != nil:
+		return nil, fmt.Errorf("--allow: %v", err)
 	}
-	p, err := sf.pf.get()
-	if err != nil {
-		return nil, err
-	}
-	return s.NewReader(p), nil
+	return rd, nil
 }
 
 // standardChoices is the standards of job as a usage line writes them

@@ -100,10 +100,11 @@ type invocation struct {
 	quiet *quietOptions
 	batch *batch
 	// chunkLines, when not 0, is how many lines a batch gives a worker
-	// at a time in place of batchLines, and how many bytes lint records
-	// of a file before it waits for its turn in place of lintRecordMax
-	// (tests set it small, to make many pieces of work finish out of
-	// order).
+	// at a time in place of batchLines, how many bytes lint records
+	// of a file before it waits for its turn in place of lintRecordMax,
+	// and a sixteenth of the size from which a reference is worked on in
+	// its turn in place of directRef (tests set it small, to make many
+	// pieces of work finish out of order, and some go in their turn).
 	chunkLines int
 }
 

@@ -32,6 +32,12 @@ import (
 // that goroutine too, in their place. So standard output and standard
 // error, the summary and the exit status are byte for byte those of -j 1.
 //
+// A reference of directRef bytes or more (a long line under a raised
+// --max-line) goes as a chunk of its own that no worker touches: the
+// goroutine that writes in order works on it when its turn comes,
+// straight to the streams, so that its output, several times its size,
+// is never held whole.
+//
 // At most chunksPerWorker chunks a worker exist, whatever the input's size: the
 // reader waits for a chunk to be written and freed before it fills
 // another. A failed write to standard output stops the batch after the
@@ -62,6 +68,14 @@ const (
 	chunksPerWorker = 4
 	// keepRecorded is the most memory a recorder keeps between chunks.
 	keepRecorded = 1 << 20
+	// directRef is the size from which a reference is not worked on by a
+	// worker but by the goroutine that writes in order, when its turn
+	// comes, straight to the streams as at -j 1: what a worker writes is
+	// held whole until its turn, and a reference of 16 MB (with
+	// --max-line) made parse --json -j 2 hold 150 MB, two and a half
+	// times -j 1's peak. A reference this long is work enough that the
+	// others' wait for it costs little.
+	directRef = 1 << 20
 )
 
 // sink is where a refFunc writes: straight to the invocation's streams
@@ -204,6 +218,10 @@ type chunk struct {
 	lines   int // references and events
 	rec     recorder
 	done    chan struct{} // a worker is through with it
+	// direct: the chunk is one reference of directRef bytes or more,
+	// which no worker touches: the goroutine that writes in order works
+	// on it in its turn.
+	direct bool
 }
 
 // run works on every reference of the batch with the workers newWorker
@@ -229,9 +247,9 @@ func (b *batch) run(newWorker func() refFunc) {
 		}})
 		return
 	}
-	lines, pieces := batchLines, batchBytes
+	lines, pieces, directSize := batchLines, batchBytes, directRef
 	if b.inv.chunkLines > 0 {
-		lines, pieces = b.inv.chunkLines, b.inv.chunkLines
+		lines, pieces, directSize = b.inv.chunkLines, b.inv.chunkLines, 16*b.inv.chunkLines
 	}
 	inFlight := chunksPerWorker * jobs
 	free := make(chan *chunk, inFlight)
@@ -253,13 +271,21 @@ func (b *batch) run(newWorker func() refFunc) {
 		defer close(work)
 		var c *chunk
 		send := func() {
-			work <- c
+			if c.direct {
+				c.done <- struct{}{}
+			} else {
+				work <- c
+			}
 			order <- c
 			c = nil
 		}
 		b.walk(walker{pieces: pieces, emit: func(e *entry) bool {
 			if stopped.Load() {
 				return false
+			}
+			direct := e.kind == entryRef && len(e.ref) >= directSize
+			if direct && c != nil {
+				send() // what came before it goes first
 			}
 			if c == nil {
 				select {
@@ -269,6 +295,11 @@ func (b *batch) run(newWorker func() refFunc) {
 				}
 			}
 			c.entries = append(c.entries, *e)
+			if direct {
+				c.direct = true
+				send()
+				return true
+			}
 			c.size += len(e.ref)
 			c.lines += max(e.lines, 1)
 			if c.lines >= lines || c.size >= pieces {
@@ -325,9 +356,20 @@ func (b *batch) run(newWorker func() refFunc) {
 		}()
 	}
 
+	// direct works on the chunks no worker touched, on this goroutine.
+	var direct refFunc
 	for c := range order {
 		<-c.done
-		if !b.replay(c) {
+		if c.direct {
+			if direct == nil {
+				direct = newWorker()
+			}
+			if !b.runDirect(c, direct) {
+				stopped.Store(true)
+				close(stop)
+				return
+			}
+		} else if !b.replay(c) {
 			// The reader stops at its next run or line (or once a read it is
 			// blocked in returns), the workers skip what is left.
 			stopped.Store(true)
@@ -335,10 +377,19 @@ func (b *batch) run(newWorker func() refFunc) {
 			return
 		}
 		clear(c.entries)
-		c.entries, c.size, c.lines = c.entries[:0], 0, 0
+		c.entries, c.size, c.lines, c.direct = c.entries[:0], 0, 0, false
 		c.rec.reset()
 		free <- c
 	}
+}
+
+// runDirect works on the one reference of c, a direct chunk, with f,
+// writing straight to the invocation's streams as a batch at -j 1 does
+// (everything before it is written), and reports whether to go on.
+func (b *batch) runDirect(c *chunk, f refFunc) bool {
+	e := &c.entries[0]
+	s := &sink{inv: b.inv, b: b, out: b.inv.output(), src: e.src, line: e.line}
+	return b.done(f(s, e.ref))
 }
 
 // replay writes what the entries of c said, in order, to the

@@ -82,9 +82,9 @@ func ParseAllow(allow string) ([]grammar.Edit, error) {
 	return edits, nil
 }
 
-// ParseAllow reads an allow list of a standard other than RFC 2396 as
-// [ParseAllow] reads RFC 2396's: the names of its edits
-// ([Standard.Edits]), in the list's order, or an *[AllowError].
+// ParseAllow reads an allow list of the standard as [ParseAllow] reads
+// RFC 2396's: the names of its edits ([Standard.Edits]), in the list's
+// order, or an *[AllowError] that names the standard and its edits.
 func (s Standard) ParseAllow(allow string) ([]string, error) {
 	var names []string
 	for _, e := range s.Edits() {

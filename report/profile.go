@@ -39,26 +39,20 @@ func (s Standard) ReaderUnder(profile, allow string) (Reader, error) {
 	if names := s.ProfileNames(); !slices.Contains(names, profile) {
 		return nil, &ProfileError{Name: echoCode(profile), Spec: s.Spec, Profiles: names}
 	}
+	names, err := s.ParseAllow(allow)
+	if err != nil {
+		return nil, err
+	}
 	if !s.ParserProfiles() {
-		names, err := s.ParseAllow(allow)
-		if err != nil {
-			return nil, err
-		}
 		rd, err := s.NewReaderProfile(profile, names)
 		if err != nil {
 			return nil, errors.New(TrimStandard(err.Error()))
 		}
 		return rd, nil
 	}
-	edits, err := ParseAllow(allow)
-	if e, ok := err.(*AllowError); ok {
-		e.Spec = s.Spec
-		for _, ed := range grammar.Edits() {
-			e.Edits = append(e.Edits, ed.Code())
-		}
-	}
-	if err != nil {
-		return nil, err
+	edits := make([]grammar.Edit, len(names))
+	for i, name := range names {
+		edits[i], _ = grammar.LookupEdit(name) // a name of Edits
 	}
 	p, _ := parser.LookupProfile(profile) // a name of ProfileNames
 	return NewRFC2396Reader(p.With(edits...)), nil

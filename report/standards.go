@@ -68,8 +68,9 @@ type EditInfo struct {
 	ABNF            bool
 }
 
-// Edits lists the edits the standard offers to --allow; nil for RFC 2396,
-// whose edits are its profiles' (package grammar).
+// Edits lists the edits the standard offers to --allow: RFC 2396's
+// those of package grammar (edits/edits.txt), the others' their
+// grammar value's.
 func (s Standard) Edits() []EditInfo {
 	if s.edits == nil {
 		return nil
@@ -209,20 +210,19 @@ func (s Standard) iri() Standard {
 	return s
 }
 
-// Rules describes the rules of a standard of the RFC 3986 family (its
-// RFC name, ABNF line and section), in the RFC's order; nil for RFC 2396,
-// whose rules package grammar describes.
+// Rules describes the rules of the standard's grammar as published (its
+// RFC name, grammar line and section), in the RFC's order.
 func (s Standard) Rules() []uri.RuleInfo {
 	rules, _ := s.RulesUnder(uri.StrictProfile) // every grammar has strict
 	return rules
 }
 
-// RulesUnder describes the rules of the grammar of a standard of the RFC
-// 3986 family under the named profile ([Standard.ProfileList]): those of
-// the grammar its edits make, the rules an edit of the ABNF adds after
-// the grammar's own, each with the ABNF line and section of the document
-// that defines it. Nil for RFC 2396; an error for a profile the standard
-// does not have.
+// RulesUnder describes the rules of the standard's grammar under the
+// named profile ([Standard.ProfileList]): those of the grammar its edits
+// make, the rules an edit adds after the grammar's own, each with the
+// grammar line and section of the document that defines it (RFC 2396's
+// lines are in its own BNF, section 1.6; the others' in RFC 5234's
+// ABNF). An error for a profile the standard does not have.
 func (s Standard) RulesUnder(profile string) ([]uri.RuleInfo, error) {
 	if s.rules == nil {
 		return nil, nil
@@ -230,10 +230,10 @@ func (s Standard) RulesUnder(profile string) ([]uri.RuleInfo, error) {
 	return s.rules(profile)
 }
 
-// ABNF is the grammar of a standard of the RFC 3986 family as ABNF text,
-// one rule a line in the RFC's order: the lines its grammar file writes
-// above each rule (grammar/NAME.abnf holds the same lines). "" for RFC
-// 2396.
+// ABNF is the grammar of the standard as text, one rule a line in the
+// RFC's order: the lines its grammar file writes above each rule
+// (grammar/NAME.abnf holds the same lines). They are RFC 5234's ABNF but
+// for RFC 2396, whose lines are its own BNF (section 1.6).
 func (s Standard) ABNF() string { return abnfOf(s.Rules()) }
 
 // ABNFUnder is [Standard.ABNF] of the grammar under the named profile:
@@ -268,14 +268,13 @@ func (s Standard) withCore(defs []bnf.Definition, numRules int) Standard {
 	return s
 }
 
-// Match checks s against the rule of a standard of the RFC 3986 family
-// named rule (its RFC name) with the standard's grammar as published: the
-// grammar's *uri.Error, or an error naming a rule it does not have. It is
-// safe for concurrent use. RFC 2396 has no rules here: its matches are
-// its profiles' (package parser).
+// Match checks s against the rule of the standard named rule (its RFC
+// name) with the standard's grammar as published: the grammar's syntax
+// error (a *uri.Error, or RFC 2396's *parser.Error), or an error naming a
+// rule it does not have. It is safe for concurrent use.
 func (s Standard) Match(rule, str string) error {
 	if s.match == nil {
-		return fmt.Errorf("%s matches its rules through its profiles", s.Name)
+		return fmt.Errorf("report: standard %q has no grammar", s.Name) // the zero Standard
 	}
 	return s.match(rule, str)
 }
@@ -316,7 +315,7 @@ func Standards() []Standard { return slices.Clone(standardList()) }
 // callers and the messages ask for them per line.
 var standardList = sync.OnceValue(func() []Standard {
 	return append([]Standard{
-		{Name: StandardRFC2396, Spec: "RFC 2396"},
+		rfc2396Standard(),
 		grammarStandard(rfc3986.Grammar(), nil).withCore(g3986.Definitions(), g3986.NumRules),
 		grammarStandard(rfc3987.Grammar(), nil).withCore(g3987.Definitions(), g3987.NumRules).iri(),
 	}, otherStandards()...)

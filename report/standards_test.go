@@ -1,12 +1,16 @@
 package report
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/grammar/bnf"
+	"github.com/rfc2396/rfc2396/parser"
 	"github.com/rfc2396/rfc2396/uri"
 )
 
@@ -82,5 +86,62 @@ func TestStandardCoreRules(t *testing.T) {
 		if diff := cmp.Diff(want, pairs(st.CoreRules())); diff != "" {
 			t.Errorf("%s: CoreRules are not the core rules its ABNF uses (-WithCore +CoreRules):\n%s", st.Name, diff)
 		}
+	}
+}
+
+// TestRFC2396AsEveryStandard asks RFC 2396 what a tool asks every
+// standard, and checks its answers against packages grammar and parser:
+// its edits, its rules under a profile, and a match.
+func TestRFC2396AsEveryStandard(t *testing.T) {
+	s, err := LookupStandard(StandardRFC2396)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var codes, got []string
+	for _, e := range grammar.Edits() {
+		codes = append(codes, e.Code())
+	}
+	for _, e := range s.Edits() {
+		got = append(got, e.Name)
+		if e.ABNF || e.Spec == "" || e.Doc == "" {
+			t.Errorf("edit %s: %+v, want a document, a summary and no engines of its own", e.Name, e)
+		}
+	}
+	if diff := cmp.Diff(codes, got); diff != "" {
+		t.Errorf("edits (-want +got):\n%s", diff)
+	}
+	strict, err := s.RulesUnder("strict")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(strict) != grammar.NumRules || strict[0].Name != "URI-reference" || strict[0].Section != "4" || strict[0].Spec != "" {
+		t.Errorf("strict: %d rules, the first %+v; want Appendix A's %d, URI-reference first (section 4)", len(strict), strict[0], grammar.NumRules)
+	}
+	rfc2732, err := s.RulesUnder("rfc2732")
+	if err != nil {
+		t.Fatal(err)
+	}
+	byName := map[string]uri.RuleInfo{}
+	for _, r := range rfc2732 {
+		byName[r.Name] = r
+	}
+	if r := byName["hexpart"]; r.Spec != "RFC 2373" || r.Section != "Appendix B" {
+		t.Errorf("rfc2732's hexpart: %+v, want RFC 2373 Appendix B", r)
+	}
+	if r := byName["host"]; r.Spec != "RFC 2732" || r.Section != "3" || !strings.Contains(r.ABNF, "IPv6reference") {
+		t.Errorf("rfc2732's host: %+v, want RFC 2732's line of section 3", r)
+	}
+	if _, err := s.RulesUnder("nope"); err == nil {
+		t.Error(`RulesUnder("nope"): no error`)
+	}
+	if err := s.Match("hostname", "a.example"); err != nil {
+		t.Errorf("Match(hostname, a.example): %v", err)
+	}
+	var perr *parser.Error
+	if err := s.Match("hostname", "a_b"); !errors.As(err, &perr) {
+		t.Errorf("Match(hostname, a_b): %v, want a *parser.Error", err)
+	}
+	if err := s.Match("nope", "x"); err == nil || errors.As(err, &perr) {
+		t.Errorf("Match(nope, x): %v, want an error naming the rule", err)
 	}
 }

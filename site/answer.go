@@ -1,6 +1,7 @@
 package site
 
 import (
+	"cmp"
 	"fmt"
 	"net/url"
 	"slices"
@@ -134,28 +135,20 @@ func (s *Site) playRequest(rawQuery string) (playForm, *badRequest) {
 		}
 		f.Rule = rule.String()
 	}
-	// The profile and the edits are the standard's own.
-	st, family := standardOf(f.Standard)
+	// The profile and the edits are the standard's own, asked the same
+	// way of every standard.
+	st := playStandard(f.Standard)
 	if name := queryValue(q, "profile"); name != "" {
-		profiles := profileNames(st, family)
+		profiles := st.ProfileNames()
 		if !slices.Contains(profiles, name) {
-			return f, &badRequest{statusBadRequest, fmt.Sprintf("There is no %s profile %q; its profiles are %s.", specOf(st, family), echo(name), strings.Join(profiles, ", "))}
+			return f, &badRequest{statusBadRequest, fmt.Sprintf("There is no %s profile %q; its profiles are %s.", st.Spec, echo(name), strings.Join(profiles, ", "))}
 		}
 		f.Profile = name
 	}
 	// The allow list is read once, here, before any profile is made of
 	// it: a list of unknown or repeated codes, or of more codes than
 	// there are edits, is refused.
-	var names []string
-	if family {
-		names, err = st.ParseAllow(queryValue(q, "allow"))
-	} else {
-		var edits []grammar.Edit
-		edits, err = report.ParseAllow(queryValue(q, "allow"))
-		for _, e := range edits {
-			names = append(names, e.Code())
-		}
-	}
+	names, err := st.ParseAllow(queryValue(q, "allow"))
 	if err != nil {
 		msg := err.Error()
 		return f, &badRequest{statusBadRequest, strings.ToUpper(msg[:1]) + msg[1:] + "."}
@@ -166,30 +159,19 @@ func (s *Site) playRequest(rawQuery string) (playForm, *badRequest) {
 	return f, nil
 }
 
-// profileNames are the names of the profiles of a standard: RFC 2396's,
-// or those of a standard of the RFC 3986 family (family).
-func profileNames(st report.Standard, family bool) []string {
-	if !family {
-		return (&page{}).profiles2396()
+// playStandard is the standard the playground reads by: the one named,
+// or RFC 2396 for "" (its value in the query string when none is given).
+func playStandard(name string) report.Standard {
+	st, err := report.LookupStandard(cmp.Or(name, standard2396))
+	if err != nil {
+		st, _ = report.LookupStandard(standard2396) // playRequest checked the name
 	}
-	return st.ProfileNames()
-}
-
-// specOf is the document of a standard: RFC 2396, or that of a standard
-// of the RFC 3986 family (family).
-func specOf(st report.Standard, family bool) string {
-	if family {
-		return st.Spec
-	}
-	return "RFC 2396"
+	return st
 }
 
 // startRule names the rule the standard reads references by.
 func startRule(standard string) string {
-	if st, ok := standardOf(standard); ok {
-		return st.NewReader(nil).StartRule()
-	}
-	return grammar.RuleURIReference.String()
+	return playStandard(standard).NewReader(nil).StartRule()
 }
 
 // queryValue is q.Get(key). It is not inlined: playRequest reads eleven

@@ -34,7 +34,6 @@ import (
 
 	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/internal/safeout"
-	"github.com/rfc2396/rfc2396/parser"
 	"github.com/rfc2396/rfc2396/report"
 )
 
@@ -346,9 +345,6 @@ type playOptions struct {
 // Example is what the edits field suggests under the standard: two of
 // its edits ("" for none).
 func (o playOptions) Example() string {
-	if o.Standard == standard2396 {
-		return "ipv6,non-ascii"
-	}
 	return strings.Join(o.Edits[:min(2, len(o.Edits))], ",")
 }
 
@@ -371,11 +367,6 @@ func (p *page) PlayOptions() []playOptions {
 	var out []playOptions
 	for _, st := range report.Standards() {
 		o := playOptions{Standard: st.Name, Spec: st.Spec}
-		if st.ParserProfiles() {
-			o.Profiles, o.Edits = p.profiles2396(), editNames()
-			out = append(out, o)
-			continue
-		}
 		var left []string // the edits the module leaves out
 		for _, e := range st.Edits() {
 			if p.Wasm && e.ABNF {
@@ -392,15 +383,6 @@ func (p *page) PlayOptions() []playOptions {
 		out = append(out, o)
 	}
 	return out
-}
-
-// profiles2396 are the names of RFC 2396's profiles, strict first.
-func (p *page) profiles2396() []string {
-	var names []string
-	for _, prof := range parser.Profiles() {
-		names = append(names, prof.Name())
-	}
-	return names
 }
 
 // playSample is a string the playground offers to try: a reference of

@@ -1,7 +1,6 @@
 package site
 
 import (
-	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/internal/safeout"
 	"github.com/rfc2396/rfc2396/internal/syntax"
 	"github.com/rfc2396/rfc2396/parser"
@@ -166,16 +165,6 @@ func verdictOf(standard, profile string, err error, current bool) Verdict {
 		v.Error = err.Error()
 	}
 	return v
-}
-
-// editNames are the names of the edits a profile can be given, for
-// allow=.
-func editNames() []string {
-	var names []string
-	for _, e := range grammar.Edits() {
-		names = append(names, e.String())
-	}
-	return names
 }
 
 // validUnder lists the labels of the verdicts that accept the reference.

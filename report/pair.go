@@ -51,10 +51,18 @@ type Components struct {
 // 3986 family (RFC 2396, which compare reads by its profiles, request
 // targets, URNs, templates).
 func (s Standard) NewPair() (Pair, error) {
+	return s.NewPairProfile(uri.StrictProfile, nil)
+}
+
+// NewPairProfile returns a [Pair] by the standard's grammar under the
+// named profile ([Standard.ProfileList]) with the named edits besides, as
+// [Standard.NewReaderProfile] reads; an error for a profile or an edit
+// the standard does not offer, or as [Standard.NewPair].
+func (s Standard) NewPairProfile(profile string, allow []string) (Pair, error) {
 	if s.newPair == nil || !s.references {
 		return nil, fmt.Errorf("%s is not a standard of URI references of the RFC 3986 family", s.Name)
 	}
-	return s.newPair(), nil
+	return s.newPair(profile, allow)
 }
 
 // grammarPair is the [Pair] of a grammar value.

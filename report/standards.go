@@ -45,8 +45,9 @@ type Standard struct {
 	// references is whether the grammar's start rule is one of its whole
 	// references (uri.Grammar.IsWhole), set for the RFC 3986 family.
 	references bool
-	// newPair returns a Pair by the grammar as published (see NewPair).
-	newPair func() Pair
+	// newPair returns a Pair by the grammar under the named profile with
+	// the named edits besides (see NewPairProfile).
+	newPair func(profile string, allow []string) (Pair, error)
 	// ladder is the standard's comparison ladder, when not its family's
 	// (see Ladder); mapsToURI whether its strings map to URIs (RFC 3987
 	// section 3.1).
@@ -135,13 +136,15 @@ func (s Standard) ProfileList() []ProfileInfo {
 func grammarStandard[R uri.Rule](g *uri.Grammar[R], face Face) Standard {
 	return Standard{
 		Name: g.Name(), Spec: g.Spec(), face: face, references: g.IsWhole(g.Start()),
-		newPair: func() Pair { return &grammarPair[R]{g: g} },
-		newReader: func(profile string, allow []string) (Reader, error) {
-			p, err := g.Profile(profile)
+		newPair: func(profile string, allow []string) (Pair, error) {
+			_, v, err := grammarUnder(g, profile, allow)
 			if err != nil {
 				return nil, err
 			}
-			v, err := p.Allow(allow...)
+			return &grammarPair[R]{g: v}, nil
+		},
+		newReader: func(profile string, allow []string) (Reader, error) {
+			p, v, err := grammarUnder(g, profile, allow)
 			if err != nil {
 				return nil, err
 			}
@@ -201,6 +204,19 @@ func grammarStandard[R uri.Rule](g *uri.Grammar[R], face Face) Standard {
 			return out
 		},
 	}
+}
+
+// grammarUnder returns g under the named profile (p) and with the named
+// edits besides (v), or an error naming a profile or an edit g does not
+// offer.
+func grammarUnder[R uri.Rule](g *uri.Grammar[R], profile string, allow []string) (p, v *uri.Grammar[R], err error) {
+	if p, err = g.Profile(profile); err != nil {
+		return nil, nil, err
+	}
+	if v, err = p.Allow(allow...); err != nil {
+		return nil, nil, err
+	}
+	return p, v, nil
 }
 
 // iri marks s as a standard of IRIs: they map to URIs (RFC 3987 section

@@ -19,27 +19,39 @@ func compareCommand() *command {
 		name:    "compare",
 		streams: readsLines | writesResults | runsJobs,
 		summary: "compare two standards' readings of each reference (not two URIs: see equivalent)",
-		usage:   "compare [--standard " + compareChoices() + "] [--json] [--base BASE] [-f FILE]... [REF ...]",
+		usage:   "compare [--standard " + compareChoices() + "] [--allow EDIT,...] [--json] [--base BASE] [-f FILE]... [REF ...]",
 		about: `Compares two standards, not two URIs: what RFC 2396 and RFC 3986 (or, with
 --standard, another standard of URI references: RFC 3987's IRIs) each make
 of one reference. (To ask whether two URIs are the same, use
 'rfc2396 equivalent A B'.) Reads each REF (with none, each line of standard
-input; "-" reads standard input there) under that standard and under every
-RFC 2396 profile, and prints the verdict of each, the components on which
-the two standards differ (RFC 2396 read under the first profile, strict
-first, that accepts the reference), and with --base the resolution of REF
-against BASE under each. Exit status: 0 when that standard and strict RFC
-2396 agree on every reference (verdict, components and resolution), 1 when
-they differ on some, 2 on a usage, read or write error.`,
+input; "-" reads standard input there) under that standard and each of
+its profiles, strict first, and under every RFC 2396 profile, and prints
+the verdict of each, the components on which the two standards differ
+(that standard strict against RFC 2396 read under the first profile,
+strict first, that accepts the reference), and with --base the
+resolution of REF against BASE under each. --allow adds a reading by that
+standard with the named edits of its own (not RFC 2396's), named by them
+as parse names it. Exit status: 0 when that standard and RFC 2396, both
+strict, agree on every reference (verdict, components and resolution),
+1 when they differ on some, 2 on a usage, read or write error.`,
 		setup: func(fs *flag.FlagSet) func(*invocation) int {
 			asJSON := fs.Bool("json", false, `print one JSON object per reference: {"input","base","agree","verdicts","compared_profile","differences","resolutions"}`)
 			base := fs.String("base", "", "also resolve each reference against this absolute `URI` under each standard and profile")
 			standard := fs.String("standard", report.StandardRFC3986, "set this `standard` against RFC 2396: "+compareChoices())
+			allow := fs.String("allow", "", "also read by that standard with these `edits` of its own in force, comma-separated")
 			files := addFileFlag(fs)
 			return func(inv *invocation) int {
 				std, err := compareStandard(*standard)
 				if err != nil {
 					inv.warnf("--standard: %v", err)
+					return 2
+				}
+				edits, err := std.ParseAllow(*allow)
+				if err == nil {
+					_, err = newComparer(std, edits) // what each worker makes below
+				}
+				if err != nil {
+					inv.warnf("--allow: %v", report.TrimStandard(err.Error()))
 					return 2
 				}
 				baseSet := false
@@ -55,10 +67,9 @@ they differ on some, 2 on a usage, read or write error.`,
 					})
 				}
 				return runBatch(inv, inv.args, *files, "differing", func() refFunc {
-					var jb report.Buffer     // one JSON line, written whole (a long string as it goes)
-					var hb lineBuffer        // the lines of one reference for people, the same way
-					pair, _ := std.NewPair() // compareStandard checked it
-					cm := comparer{pair: pair}
+					var jb report.Buffer             // one JSON line, written whole (a long string as it goes)
+					var hb lineBuffer                // the lines of one reference for people, the same way
+					cm, _ := newComparer(std, edits) // checked above
 					return func(s *sink, ref string) bool {
 						out := s.out
 						c := cm.compare(ref, *base, baseSet)
@@ -81,12 +92,15 @@ they differ on some, 2 on a usage, read or write error.`,
 	}
 }
 
-// verdict is what one standard, or one RFC 2396 profile, says of a
+// verdict is what one standard under one of its profiles says of a
 // reference, or of its resolution.
 type verdict struct {
 	standard string
-	profile  *parser.Profile // nil for RFC 3986
-	err      error
+	// profile names the profile: "" for the strict reading of the
+	// standard set against RFC 2396, the edits of --allow as parse names
+	// them for that reading.
+	profile string
+	err     error
 	// msgHead followed by msg is err.Error(), both "" for no error:
 	// msgHead is the words a resolution's error puts before its
 	// verdict's message, when msg is taken from it, otherwise "".
@@ -107,7 +121,7 @@ type comparison struct {
 	hasBase     bool
 	baseLine    string    // "  resolved against BASE:\n", for people
 	baseJSON    string    // the base as a JSON string
-	verdicts    []verdict // RFC 3986 first, then each RFC 2396 profile
+	verdicts    []verdict // RFC 3986's readings first (see comparer.others), then each RFC 2396 profile
 	out         *outputParts
 	compared    *parser.Profile
 	comparedAt  int // compared's place in parser.Profiles()
@@ -116,15 +130,16 @@ type comparison struct {
 	agree       bool
 }
 
-// comparer compares references one after another, reusing what it
-// allocates: the comparison it returns, and the URIs each standard reads
-// into, are valid until the next call.
+// comparer compares references one after another ([newComparer] makes
+// one), reusing what it allocates: the comparison it returns, and the
+// URIs each standard reads into, are valid until the next call.
 type comparer struct {
 	c       comparison
 	u2, tmp parser.URI
 	// pair reads by the standard set against RFC 2396 (--standard),
-	// RFC 3986 unless set.
+	// RFC 3986 unless set, as published; others by it otherwise.
 	pair     report.Pair
+	others   []otherReading
 	profiles []*parser.Profile  // parser.Profiles(), which allocates a list a call
 	bases    []report.BaseCache // the base parsed under each profile
 	base     baseReadings
@@ -136,9 +151,100 @@ type comparer struct {
 	out         outputParts
 }
 
+// otherReading is a reading of the standard set against RFC 2396 besides
+// the strict one: under one of its named profiles, or with the edits of
+// --allow.
+type otherReading struct {
+	profile string // as verdicts name it
+	pair    report.Pair
+	// asStrict: every edit in force is one the argument before
+	// coveredOtherEdits covers, so the reading takes whatever the
+	// strict one takes, with its components.
+	asStrict bool
+	// holdsRef: pair has read the reference being compared (it is not
+	// read when asStrict settles the verdict).
+	holdsRef bool
+}
+
+// Why a reading of the other standard under edits reads a reference
+// that the strict reading accepts, and the base, as strict does (the test
+// TestOtherReadsAsStrict holds this over the test data and the corpus
+// sample). Each edit the argument covers does one of:
+//
+//   - lifts a rule of the RFC's prose: bidi-formatting (RFC 3987 section
+//     4.1). uri.Grammar.Allow keeps the ABNF's data of the grammar as
+//     published and drops the lifted rule from its prose rules, so it
+//     reads every string with the same tokens and refuses fewer.
+//   - adds an alternative between "[" and "]": zone-id (RFC 6874) makes
+//     IP-literal "[" ( IPv6addrz / IPv6address / IPvFuture ) "]", where
+//     IPv6addrz is IPv6address "%25" ZoneID; on a string the strict
+//     reading took, IPv6addrz fails at the "]" after the address and the
+//     other alternatives read it as strict does. No other rule changes.
+//
+// Together they keep strict's reading too, so a strict reference is
+// valid under such a reading with strict's components, and, the base
+// being read alike as well, its resolution (a function of the two
+// readings) is strict's, error included: the messages are the
+// grammar's, which a variant names as the grammar as published.
+// Anywhere else compare reads the reference under the edits itself.
+
+// coveredOtherEdits are the edits the argument above covers.
+const coveredOtherEdits = "bidi-formatting zone-id"
+
+// coveredOther reports whether every edit of edits is one the argument
+// above covers.
+func coveredOther(edits []string) bool {
+	for _, e := range edits {
+		if !strings.Contains(" "+coveredOtherEdits+" ", " "+e+" ") {
+			return false
+		}
+	}
+	return true
+}
+
+// newComparer returns a comparer that sets std against RFC 2396, with the
+// edits allow (--allow) as an extra reading, or an error for edits std
+// cannot take together.
+func newComparer(std report.Standard, allow []string) (*comparer, error) {
+	cm := &comparer{}
+	return cm, cm.readBy(std, allow)
+}
+
+// readBy sets std, read strictly, under each of its named profiles and
+// with allow, against RFC 2396.
+func (cm *comparer) readBy(std report.Standard, allow []string) error {
+	pair, err := std.NewPair()
+	if err != nil {
+		return err
+	}
+	cm.pair = pair
+	for _, p := range std.ProfileList() {
+		if p.Name == uri.StrictProfile {
+			continue
+		}
+		if pair, err = std.NewPairProfile(p.Name, nil); err != nil {
+			return err
+		}
+		cm.others = append(cm.others, otherReading{profile: p.Name, pair: pair, asStrict: coveredOther(p.Edits)})
+	}
+	if len(allow) == 0 {
+		return nil
+	}
+	// The reader names the edits as parse does.
+	rd, err := std.NewReaderProfile(uri.StrictProfile, allow)
+	if err != nil {
+		return err
+	}
+	if pair, err = std.NewPairProfile(uri.StrictProfile, allow); err != nil {
+		return err
+	}
+	cm.others = append(cm.others, otherReading{profile: rd.Profile(), pair: pair, asStrict: coveredOther(allow)})
+	return nil
+}
+
 // outputParts are the pieces of output that are the same for every
 // reference, made once a run, by the place of a verdict or resolution in
-// its list (RFC 3986's first, then each profile's).
+// its list (RFC 3986's readings first, then each profile's).
 type outputParts struct {
 	// name is the name of the standard set against RFC 2396 ("rfc3986");
 	// agreeLine and differLine end a reference's first line for people.
@@ -174,6 +280,7 @@ type baseReadings struct {
 	line   string      // "  resolved against BASE:\n"
 	json   string      // the base as a JSON string
 	err3   error       // the pair's verdict on the base, which it keeps
+	others []error     // each of comparer.others' verdicts on it, the same way
 	strict *parser.URI // nil when strict rejects the base
 	// asStrict holds, by profile, whether the profile reads the base with
 	// strict's scheme, authority, path, query and fragment, the base has
@@ -185,8 +292,9 @@ type baseReadings struct {
 	valid []bool
 }
 
-// fill reads base under RFC 3986 and every profile, once per base.
-func (b *baseReadings) fill(base string, pair report.Pair, profiles []*parser.Profile) {
+// fill reads base under RFC 3986's readings and every profile, once per
+// base.
+func (b *baseReadings) fill(base string, pair report.Pair, others []otherReading, profiles []*parser.Profile) {
 	if b.filled && b.base == base {
 		return
 	}
@@ -197,6 +305,10 @@ func (b *baseReadings) fill(base string, pair report.Pair, profiles []*parser.Pr
 	report.AppendBytesMember(&jb, "base", base) // so b.json runs on with "base_bytes" when base is not UTF-8
 	b.json = string(jb.B)
 	b.err3 = pair.ReadBase(base)
+	b.others = b.others[:0]
+	for _, o := range others {
+		b.others = append(b.others, o.pair.ReadBase(base))
+	}
 	b.strict, _ = parser.Strict.Parse(base)
 	b.asStrict = make([]bool, len(profiles))
 	b.valid = make([]bool, len(profiles))
@@ -386,9 +498,10 @@ func sameComponents(a, b *parser.URI) bool {
 		a.Query() == b.Query() && a.Fragment() == b.Fragment() && a.IsOpaque() == b.IsOpaque()
 }
 
-// compare reads ref under RFC 3986 and every RFC 2396 profile, and with
-// hasBase resolves it against base under each. Only an invalid reference
-// is parsed more than once, for the error. The first profile to accept
+// compare reads ref under RFC 3986's readings (strict, each named
+// profile, --allow) and every RFC 2396 profile, and with hasBase resolves
+// it against base under each. Only an invalid reference is parsed more
+// than once under RFC 2396, for the error. The first profile to accept
 // the reference, strict first, reads its components; when that is strict,
 // the others' verdicts are their verdicts on its authority (see
 // readsAsStrict), otherwise their automata's (Valid). Resolution under
@@ -396,38 +509,24 @@ func sameComponents(a, b *parser.URI) bool {
 // strict's (see the argument above); RFC 3986's starts from the base as
 // it was parsed once.
 func (cm *comparer) compare(ref, base string, hasBase bool) *comparison {
-	if cm.pair == nil { // the zero comparer sets RFC 3986 against RFC 2396
-		s, _ := report.LookupStandard(report.StandardRFC3986)
-		cm.pair, _ = s.NewPair()
-	}
 	c := &cm.c
 	*c = comparison{ref: ref, base: base, hasBase: hasBase, verdicts: c.verdicts[:0], differences: c.differences[:0], resolutions: c.resolutions[:0], out: &cm.out}
 	err3 := cm.pair.ReadRef(ref)
 	if cm.profiles == nil {
-		cm.profiles = parser.Profiles()
-		o := &cm.out
-		o.validJSON = make([]string, 1+len(cm.profiles))
-		o.resultJSON = make([]string, 1+len(cm.profiles))
-		o.joints = make([]string, 1+len(cm.profiles))
-		o.comparedJSON = make([]string, len(cm.profiles))
-		cm.bases = make([]report.BaseCache, len(cm.profiles))
-		o.name = cm.pair.Name()
-		spec := cm.pair.Spec()
-		o.agreeLine, o.differLine = ": RFC 2396 and "+spec+" agree\n", ": RFC 2396 and "+spec+" differ\n"
-		o.verdictLabels = []string{"  " + paddedLabel(cm.pair.Name(), nil, 24) + " "}
-		o.resolutionLabels = []string{"    " + paddedLabel(cm.pair.Name(), nil, 22) + " "}
-		for _, p := range cm.profiles {
-			cm.covered = append(cm.covered, coveredProfile(p))
-			o.verdictLabels = append(o.verdictLabels, "  "+paddedLabel(report.StandardRFC2396, p, 24)+" ")
-			o.resolutionLabels = append(o.resolutionLabels, "    "+paddedLabel(report.StandardRFC2396, p, 22)+" ")
-		}
-		for _, l := range o.verdictLabels {
-			o.validLines = append(o.validLines, l+"valid\n")
-		}
-		o.allValidLines = strings.Join(o.validLines, "")
-		cm.authorities = authorityVerdicts{profiles: cm.profiles, covered: cm.covered}
+		cm.fillOutputParts()
 	}
-	c.verdicts = append(c.verdicts, verdict{standard: cm.pair.Name(), err: err3, msg: errorMessage(err3)})
+	name := cm.pair.Name()
+	c.verdicts = append(c.verdicts, verdict{standard: name, err: err3, msg: errorMessage(err3)})
+	for i := range cm.others {
+		o := &cm.others[i]
+		var err error
+		o.holdsRef = err3 != nil || !o.asStrict
+		if o.holdsRef {
+			err = o.pair.ReadRef(ref)
+		}
+		c.verdicts = append(c.verdicts, verdict{standard: name, profile: o.profile, err: err, msg: errorMessage(err)})
+	}
+	n3 := len(c.verdicts) // where RFC 2396's verdicts start
 	var u2 *parser.URI
 	var reading strictReading // of u2, when strict read it
 	// known[i]: profile i accepts ref and reads it as strict does.
@@ -455,10 +554,10 @@ func (cm *comparer) compare(ref, base string, hasBase bool) *comparison {
 			err = p.ParseInto(&cm.tmp, ref) // the error, explained
 		}
 		known = append(known, ok)
-		c.verdicts = append(c.verdicts, verdict{standard: report.StandardRFC2396, profile: p, err: err, msg: errorMessage(err)})
+		c.verdicts = append(c.verdicts, verdict{standard: report.StandardRFC2396, profile: p.Name(), err: err, msg: errorMessage(err)})
 	}
 	cm.known = known
-	strictValid := c.verdicts[1].err == nil
+	strictValid := c.verdicts[n3].err == nil
 	c.agree = (err3 == nil) == strictValid
 	if err3 == nil && u2 != nil {
 		c.differences = componentDifferences(c.differences, u2, cm.pair.Ref())
@@ -467,76 +566,152 @@ func (cm *comparer) compare(ref, base string, hasBase bool) *comparison {
 		}
 	}
 	if hasBase {
-		cm.resolve(c, ref, base, err3, strictValid, known)
+		cm.resolve(c, ref, base, strictValid, known)
 	}
 	return c
 }
 
-// resolve appends the resolutions of ref against base to c: RFC 3986's,
-// then each profile's. strictValid is whether strict accepted ref (into
-// cm.u2), known which profiles read it as strict does.
-func (cm *comparer) resolve(c *comparison, ref, base string, err3 error, strictValid bool, known []bool) {
-	b := &cm.base
-	b.fill(base, cm.pair, cm.profiles)
-	c.baseLine, c.baseJSON = b.line, b.json
-	// RFC 3986: from the base as parsed once and the reference as parsed
-	// above, appended to cm.r3 as Resolve would return it, without
-	// reading it back.
-	name := cm.pair.Name()
-	v3 := verdict{standard: name}
-	appended := false
-	switch {
-	case b.err3 == nil && cm.pair.BaseHasScheme() && err3 == nil:
-		cm.r3, v3.err = cm.pair.AppendResolve(cm.r3[:0])
-		appended = v3.err == nil
-	case b.err3 == nil && cm.pair.BaseHasScheme():
-		// What Resolve returns for a reference it cannot parse, having
-		// parsed it as the verdict did.
-		v3.err = cm.pair.InvalidReference(base, ref, err3)
-		v3.msgHead, v3.msg = resolveMessage(v3.err, name+": ", name+": invalid reference: ", c.verdicts[0].msg)
-	default:
-		v3.result, v3.err = cm.pair.Resolve(base, ref) // the error, as Resolve words it
+// fillOutputParts takes RFC 2396's profiles and makes the pieces of
+// output that do not change from one reference to the next.
+func (cm *comparer) fillOutputParts() {
+	cm.profiles = parser.Profiles()
+	o := &cm.out
+	n := 1 + len(cm.others) + len(cm.profiles) // verdicts a reference
+	o.validJSON = make([]string, n)
+	o.resultJSON = make([]string, n)
+	o.joints = make([]string, n)
+	o.comparedJSON = make([]string, len(cm.profiles))
+	cm.bases = make([]report.BaseCache, len(cm.profiles))
+	o.name = cm.pair.Name()
+	spec := cm.pair.Spec()
+	o.agreeLine, o.differLine = ": RFC 2396 and "+spec+" agree\n", ": RFC 2396 and "+spec+" differ\n"
+	labels := []string{o.name}
+	for _, r := range cm.others {
+		labels = append(labels, o.name+" "+r.profile)
 	}
+	for _, p := range cm.profiles {
+		cm.covered = append(cm.covered, coveredProfile(p))
+		labels = append(labels, report.StandardRFC2396+" "+p.Name())
+	}
+	// Results are aligned after the longest label and a space, at least
+	// 27 bytes in.
+	width := 22
+	for _, l := range labels {
+		width = max(width, len(l))
+	}
+	for _, l := range labels {
+		pad := strings.Repeat(" ", width-len(l))
+		o.verdictLabels = append(o.verdictLabels, "  "+l+pad+"   ")
+		o.resolutionLabels = append(o.resolutionLabels, "    "+l+pad+" ")
+		o.validLines = append(o.validLines, "  "+l+pad+"   valid\n")
+	}
+	o.allValidLines = strings.Join(o.validLines, "")
+	cm.authorities = authorityVerdicts{profiles: cm.profiles, covered: cm.covered}
+}
+
+// resolve appends the resolutions of ref against base to c: RFC 3986's
+// readings', then each profile's. strictValid is whether strict accepted
+// ref (into cm.u2), known which profiles read it as strict does.
+func (cm *comparer) resolve(c *comparison, ref, base string, strictValid bool, known []bool) {
+	b := &cm.base
+	b.fill(base, cm.pair, cm.others, cm.profiles)
+	c.baseLine, c.baseJSON = b.line, b.json
+	n3 := 1 + len(cm.others) // where RFC 2396's verdicts start
+	v3, appended := cm.resolveBy(cm.pair, base, ref, b.err3, &c.verdicts[0])
 	// Strict, from the base and the reference as parsed: what Resolve
 	// does after parsing them.
-	vs := verdict{standard: report.StandardRFC2396, profile: cm.profiles[0]}
+	vs := verdict{standard: report.StandardRFC2396, profile: cm.profiles[0].Name()}
 	if b.strict != nil && strictValid {
 		vs.result, _, vs.err = b.strict.ResolveReferenceString(&cm.u2)
 	} else {
-		vs.result, vs.msgHead, vs.msg, vs.err = cm.resolveUnder(0, base, ref, &c.verdicts[1])
-	}
-	if appended {
-		// Most references resolve alike under both: the string is then
-		// strict's, and none is made.
-		if vs.err == nil && string(cm.r3) == vs.result {
-			v3.result = vs.result
-		} else {
-			v3.result = string(cm.r3)
-		}
-		if cap(cm.r3) > report.FlushAt {
-			cm.r3 = nil // a long line's resolution is not kept
-		}
-	}
-	if v3.err != nil && v3.msgHead+v3.msg == "" {
-		v3.msg = v3.err.Error()
+		vs.result, vs.msgHead, vs.msg, vs.err = cm.resolveUnder(0, base, ref, &c.verdicts[n3])
 	}
 	if vs.err != nil && vs.msgHead+vs.msg == "" {
 		vs.msg = vs.err.Error()
 	}
-	c.resolutions = append(c.resolutions, v3, vs)
+	if appended {
+		// Most references resolve alike under both: the string is then
+		// strict's, and none is made.
+		v3.result = cm.appendedResult(&vs)
+	}
+	c.resolutions = append(c.resolutions, v3)
+	for i := range cm.others {
+		o := &cm.others[i]
+		if o.asStrict && c.verdicts[0].err == nil && b.err3 == nil {
+			// Read as strict reads the base and the reference (see
+			// coveredOtherEdits).
+			v := v3
+			v.profile = o.profile
+			c.resolutions = append(c.resolutions, v)
+			continue
+		}
+		vr := c.verdicts[1+i]
+		if !o.holdsRef {
+			// Valid, as the strict reading (see coveredOtherEdits).
+			vr.err = o.pair.ReadRef(ref)
+			vr.msg = errorMessage(vr.err)
+			o.holdsRef = true
+		}
+		v, appended := cm.resolveBy(o.pair, base, ref, b.others[i], &vr)
+		if appended {
+			v.result = cm.appendedResult(&v3)
+		}
+		c.resolutions = append(c.resolutions, v)
+	}
+	c.resolutions = append(c.resolutions, vs)
 	for i, p := range cm.profiles[1:] {
 		i++
-		v := verdict{standard: report.StandardRFC2396, profile: p}
+		v := verdict{standard: report.StandardRFC2396, profile: p.Name()}
 		if vs.err == nil && strictValid && b.asStrict[i] && known[i] {
 			v.result = vs.result
 		} else {
-			v.result, v.msgHead, v.msg, v.err = cm.resolveUnder(i, base, ref, &c.verdicts[1+i])
+			v.result, v.msgHead, v.msg, v.err = cm.resolveUnder(i, base, ref, &c.verdicts[n3+i])
 		}
 		c.resolutions = append(c.resolutions, v)
 	}
 	if (v3.err == nil) != (vs.err == nil) || v3.result != vs.result {
 		c.agree = false
 	}
+}
+
+// resolveBy resolves ref against base by pair, one of RFC 3986's readings,
+// which read base last with the error baseErr and ref last with the
+// verdict v: from the base and the reference as parsed, without reading
+// the result back, as Resolve does after parsing them. A result is
+// appended to cm.r3 (see appendedResult), and appended says so.
+func (cm *comparer) resolveBy(pair report.Pair, base, ref string, baseErr error, v *verdict) (r verdict, appended bool) {
+	name := pair.Name()
+	r = verdict{standard: name, profile: v.profile}
+	switch {
+	case baseErr == nil && pair.BaseHasScheme() && v.err == nil:
+		cm.r3, r.err = pair.AppendResolve(cm.r3[:0])
+		appended = r.err == nil
+	case baseErr == nil && pair.BaseHasScheme():
+		// What Resolve returns for a reference it cannot parse, having
+		// parsed it as the verdict did.
+		r.err = pair.InvalidReference(base, ref, v.err)
+		r.msgHead, r.msg = resolveMessage(r.err, name+": ", name+": invalid reference: ", v.msg)
+	default:
+		r.result, r.err = pair.Resolve(base, ref) // the error, as Resolve words it
+	}
+	if r.err != nil && r.msgHead+r.msg == "" {
+		r.msg = r.err.Error()
+	}
+	return r, appended
+}
+
+// appendedResult is the resolution resolveBy appended to cm.r3, as a
+// string: like's result when it is the same (most references resolve
+// alike under every reading), so that none is made.
+func (cm *comparer) appendedResult(like *verdict) string {
+	result := like.result
+	if like.err != nil || string(cm.r3) != result {
+		result = string(cm.r3)
+	}
+	if cap(cm.r3) > report.FlushAt {
+		cm.r3 = nil // a long line's resolution is not kept
+	}
+	return result
 }
 
 // errorMessage is err's message, "" for none.
@@ -736,22 +911,6 @@ func printableASCII(s string) bool {
 	return true
 }
 
-// paddedLabel is a standard and a profile for people ("rfc2396 java"),
-// padded with spaces to width bytes.
-func paddedLabel(standard string, p *parser.Profile, width int) string {
-	label := standard
-	if p != nil {
-		label += " " + p.Name()
-	}
-	if len(label) < width {
-		label += spaces[:width-len(label)]
-	}
-	return label
-}
-
-// spaces pads labels.
-const spaces = "                        "
-
 // writeCompareJSON writes one line:
 //
 //	{"input","base","agree",
@@ -759,9 +918,12 @@ const spaces = "                        "
 //	 "compared_profile","differences":[{"component","rfc2396","rfc3986"}],
 //	 "resolutions":[{"standard","profile","result","error"}]}
 //
-// "profile" is null for RFC 3986; "base" and "resolutions" are null
+// The verdicts and resolutions are RFC 3986's readings' (strict, with
+// "profile" null, then each named profile, then --allow's, named by its
+// edits), then each RFC 2396 profile's; "base" and "resolutions" are null
 // without --base; "compared_profile" is the RFC 2396 profile the
-// differences are taken under, null when no differences could be taken.
+// differences from strict RFC 3986 are taken under, null when no
+// differences could be taken.
 func writeCompareJSON(w *report.Buffer, c *comparison) {
 	// Written as literal pieces, most of them the same for every
 	// reference and made once (see outputParts), in the order and the
@@ -1020,13 +1182,9 @@ func writeVerdictObject(w *report.Buffer, v *verdict) {
 	vo.End(false)
 }
 
-// writeProfileName writes "profile": the name of p, or null for none.
-func writeProfileName(o *report.Object, p *parser.Profile) {
-	if p == nil {
-		o.Null("profile")
-		return
-	}
-	o.Str("profile", p.Name())
+// writeProfileName writes "profile": name, or null for "".
+func writeProfileName(o *report.Object, name string) {
+	o.StrOrNull("profile", name, name == "")
 }
 
 // compareChoices lists the standards compare sets against RFC 2396: those

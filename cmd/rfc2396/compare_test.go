@@ -59,6 +59,39 @@ type compareSide struct {
 	parse func(string) (report.Components, error)
 }
 
+// profileReaders returns a reader of the standard named name under each
+// of its named profiles, strict left out, as parse reads under --profile:
+// what the comparer's other readings must agree with.
+func profileReaders(t *testing.T, name string) []report.Reader {
+	t.Helper()
+	st, err := report.LookupStandard(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var readers []report.Reader
+	for _, p := range st.ProfileNames() {
+		if p == uri.StrictProfile {
+			continue
+		}
+		rd, err := st.NewReaderProfile(p, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		readers = append(readers, rd)
+	}
+	return readers
+}
+
+// readError is rd's error on ref, read by rd's start rule, "" for none.
+func readError(t *testing.T, rd report.Reader, ref string) string {
+	t.Helper()
+	start, err := rd.LookupRule(rd.StartRule())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return errText(rd.Read(start, ref, false).Err)
+}
+
 // compareSides are the standards compare takes (compareChoices, from the
 // registry), RFC 3986 and RFC 3987 each read by its package, any other by
 // a reader of its grammar value (readerSide).
@@ -125,16 +158,15 @@ func readerSide(t *testing.T, name string) compareSide {
 }
 
 func checkComparerVerdicts(t *testing.T, side compareSide, refs []string) {
-	std, err := compareStandard(side.name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pair, _ := std.NewPair()
-	cm := comparer{pair: pair}
+	cm := testComparer(t, side.name, "")
+	readers := profileReaders(t, side.name)
 	for _, ref := range refs {
 		c := cm.compare(ref, "", false)
 		u3, err3 := side.parse(ref)
 		want := []string{errText(err3)}
+		for _, rd := range readers {
+			want = append(want, readError(t, rd, ref))
+		}
 		var first *parser.URI
 		var compared *parser.Profile
 		for _, p := range parser.Profiles() {
@@ -273,10 +305,10 @@ func TestReadsAsStrict(t *testing.T) {
 // not, with the comparer kept across bases as a batch keeps it.
 func TestComparerResolutions(t *testing.T) {
 	refs := testdataReferences(t)
-	var cm comparer
+	cm := testComparer(t, report.StandardRFC3986, "")
 	for _, base := range compareBases {
 		for _, ref := range refs {
-			checkComparison(t, &cm, ref, base)
+			checkComparison(t, cm, ref, base)
 		}
 	}
 }
@@ -294,6 +326,10 @@ func checkComparison(t *testing.T, cm *comparer, ref, base string) {
 	c := cm.compare(ref, base, true)
 	_, err3 := rfc3986.Parse(ref)
 	want := []string{errText(err3)}
+	readers := profileReaders(t, report.StandardRFC3986)
+	for _, rd := range readers {
+		want = append(want, readError(t, rd, ref))
+	}
 	for _, p := range parser.Profiles() {
 		_, err := p.Parse(ref)
 		want = append(want, errText(err))
@@ -307,6 +343,10 @@ func checkComparison(t *testing.T, cm *comparer, ref, base string) {
 	}
 	r3, _, err3 := rfc3986.Resolve(base, ref)
 	want = []string{r3, errText(err3)}
+	for _, rd := range readers {
+		r, _, err := rd.Resolve(base, ref)
+		want = append(want, r, errText(err))
+	}
 	for _, p := range parser.Profiles() {
 		r, _, err := p.Resolve(base, ref)
 		want = append(want, r, errText(err))
@@ -329,8 +369,7 @@ func FuzzComparer(f *testing.F) {
 		f.Add(ref, compareBases[len(ref)%len(compareBases)])
 	}
 	f.Fuzz(func(t *testing.T, ref, base string) {
-		var cm comparer
-		checkComparison(t, &cm, ref, base)
+		checkComparison(t, testComparer(t, report.StandardRFC3986, ""), ref, base)
 	})
 }
 
@@ -416,7 +455,8 @@ func TestCompareJSONLongRecord(t *testing.T) {
 // references and bases, as a batch keeps it (with the pieces of output it
 // keeps), to those of a new comparer for each reference, in JSON and for
 // people, over every fifth reference of the test data and the cases
-// above, against each base and with none.
+// above, against each base and with none: by RFC 3986, and by RFC 3987
+// with an --allow reading, whose long name widens the labels.
 func TestCompareOutputKept(t *testing.T) {
 	var refs []string
 	for i, ref := range testdataReferences(t) {
@@ -425,29 +465,53 @@ func TestCompareOutputKept(t *testing.T) {
 		}
 	}
 	refs = append(refs, compareCases...)
-	var kept comparer
-	var keptJSON, newJSON report.Buffer
-	var keptText, newText lineBuffer
-	for _, base := range append([]string{""}, compareBases...) {
-		for _, ref := range refs {
-			var fresh comparer
-			keptJSON.Reset()
-			newJSON.Reset()
-			keptText.b, newText.b = keptText.b[:0], newText.b[:0]
-			c := kept.compare(ref, base, base != "")
-			writeCompareJSON(&keptJSON, c)
-			writeCompareHuman(&keptText, c)
-			c = fresh.compare(ref, base, base != "")
-			writeCompareJSON(&newJSON, c)
-			writeCompareHuman(&newText, c)
-			if diff := cmp.Diff(string(newJSON.B), string(keptJSON.B)); diff != "" {
-				t.Fatalf("compare --json --base %q %q (-new comparer +kept):\n%s", base, ref, diff)
-			}
-			if diff := cmp.Diff(string(newText.b), string(keptText.b)); diff != "" {
-				t.Fatalf("compare --base %q %q (-new comparer +kept):\n%s", base, ref, diff)
+	for _, side := range []struct{ standard, allow string }{
+		{report.StandardRFC3986, ""},
+		{report.StandardRFC3987, "bidi-formatting,zone-id"},
+	} {
+		kept := testComparer(t, side.standard, side.allow)
+		var keptJSON, newJSON report.Buffer
+		var keptText, newText lineBuffer
+		for _, base := range append([]string{""}, compareBases...) {
+			for _, ref := range refs {
+				fresh := testComparer(t, side.standard, side.allow)
+				keptJSON.Reset()
+				newJSON.Reset()
+				keptText.b, newText.b = keptText.b[:0], newText.b[:0]
+				c := kept.compare(ref, base, base != "")
+				writeCompareJSON(&keptJSON, c)
+				writeCompareHuman(&keptText, c)
+				c = fresh.compare(ref, base, base != "")
+				writeCompareJSON(&newJSON, c)
+				writeCompareHuman(&newText, c)
+				if diff := cmp.Diff(string(newJSON.B), string(keptJSON.B)); diff != "" {
+					t.Fatalf("compare --standard %s --allow %q --json --base %q %q (-new comparer +kept):\n%s", side.standard, side.allow, base, ref, diff)
+				}
+				if diff := cmp.Diff(string(newText.b), string(keptText.b)); diff != "" {
+					t.Fatalf("compare --standard %s --allow %q --base %q %q (-new comparer +kept):\n%s", side.standard, side.allow, base, ref, diff)
+				}
 			}
 		}
 	}
+}
+
+// testComparer is the comparer of compare --standard standard --allow
+// allow.
+func testComparer(t testing.TB, standard, allow string) *comparer {
+	t.Helper()
+	std, err := compareStandard(standard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edits, err := std.ParseAllow(allow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cm, err := newComparer(std, edits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cm
 }
 
 // TestPrintableASCII puts every byte at every place of strings of one to
@@ -468,6 +532,152 @@ func TestPrintableASCII(t *testing.T) {
 					t.Fatalf("printableASCII(%q) = %v, want %v", s, got, want)
 				}
 			}
+		}
+	}
+}
+
+// otherReadingCase is what compare says of a reference by one reading of the
+// standard it sets against RFC 2396, as testdata/compare-readings.tsv
+// writes it.
+type otherReadingCase struct {
+	Profile, Verdict, Result string
+}
+
+// TestCompareOtherReadings runs the cases of testdata/compare-readings.tsv:
+// compare reads a reference by the other standard strictly, under each of
+// its profiles and with --allow, and resolves it under each; whether the
+// two standards agree stays a matter of their strict readings.
+func TestCompareOtherReadings(t *testing.T) {
+	data, err := os.ReadFile("testdata/compare-readings.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n, line := range strings.Split(strings.TrimSuffix(string(data), "\n"), "\n") {
+		if strings.HasPrefix(line, "#") {
+			continue
+		}
+		fields := strings.Split(line, "\t")
+		if len(fields) < 6 {
+			t.Fatalf("line %d: %d fields, want at least 6", n+1, len(fields))
+		}
+		standard, allow, base, agree := fields[0], fields[1], fields[2], fields[4] == "true"
+		ref, err := strconv.Unquote(fields[3])
+		if err != nil {
+			t.Fatalf("line %d: reference %s: %v", n+1, fields[3], err)
+		}
+		var want []otherReadingCase
+		for _, f := range fields[5:] {
+			want = append(want, readingCase(t, n+1, f))
+		}
+		t.Run(strings.Join(fields[:4], " "), func(t *testing.T) {
+			cm := testComparer(t, standard, allow)
+			c := cm.compare(ref, base, base != "")
+			var got []otherReadingCase
+			for i := range 1 + len(cm.others) {
+				v := &c.verdicts[i]
+				r := otherReadingCase{Profile: v.profile, Verdict: "valid"}
+				if r.Profile == "" {
+					r.Profile = "-"
+				}
+				if v.err != nil {
+					r.Verdict = "invalid"
+				}
+				if base != "" && c.resolutions[i].err == nil {
+					r.Result = c.resolutions[i].result
+				}
+				got = append(got, r)
+			}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("readings (-want +got):\n%s", diff)
+			}
+			if c.agree != agree {
+				t.Errorf("agree = %v, want %v", c.agree, agree)
+			}
+		})
+	}
+}
+
+// readingCase reads one reading's field of testdata/compare-readings.tsv:
+// the profile, the verdict and a Go-quoted result, separated by spaces.
+func readingCase(t *testing.T, line int, field string) otherReadingCase {
+	t.Helper()
+	profile, rest, _ := strings.Cut(field, " ")
+	verdict, result, hasResult := strings.Cut(rest, " ")
+	r := otherReadingCase{Profile: profile, Verdict: verdict}
+	if verdict != "valid" && verdict != "invalid" {
+		t.Fatalf("line %d: verdict %q, want valid or invalid", line, verdict)
+	}
+	if hasResult {
+		var err error
+		if r.Result, err = strconv.Unquote(result); err != nil {
+			t.Fatalf("line %d: result %s: %v", line, result, err)
+		}
+	}
+	return r
+}
+
+// TestOtherReadsAsStrict holds the argument before coveredOtherEdits in
+// compare.go: under each profile of each standard compare takes, and with
+// all its edits, whose edits the argument covers, a reference the strict
+// reading accepts is accepted with the same components, over the test
+// data, the corpus sample and references with IP literals and bidi
+// formatting characters. A profile with an edit the argument does not
+// cover is logged, as TestReadsAsStrict logs RFC 2396's.
+func TestOtherReadsAsStrict(t *testing.T) {
+	refs := append(testdataReferences(t), "http://[fe80::1%25en1]/", "http://[::1]/", "http://[v7.x]/", "http://[::ffff:1.2.3.4]:8/",
+		"http://a/\u200e", "\u200f", "http://\u05d0.example/\u200e?\u202a#\u202c", "[::1]")
+	for name := range strings.SplitSeq(compareChoices(), "|") {
+		std, err := compareStandard(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		strict, err := std.NewPair()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var all []string
+		for _, e := range std.Edits() {
+			all = append(all, e.Name)
+		}
+		readings := map[string]report.Pair{}
+		for _, p := range std.ProfileList() {
+			if p.Name == uri.StrictProfile {
+				continue
+			}
+			if !coveredOther(p.Edits) {
+				t.Logf("%s: profile %s has an edit the argument before coveredOtherEdits in compare.go does not cover: compare reads references under it without the shortcut", name, p.Name)
+				continue
+			}
+			if readings[p.Name], err = std.NewPairProfile(p.Name, nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if coveredOther(all) {
+			if readings["+"+strings.Join(all, ",")], err = std.NewPairProfile(uri.StrictProfile, all); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if len(readings) == 0 {
+			continue
+		}
+		checked := 0
+		for _, ref := range refs {
+			if strict.ReadRef(ref) != nil {
+				continue
+			}
+			want := strict.Ref()
+			for profile, pair := range readings {
+				if err := pair.ReadRef(ref); err != nil {
+					t.Fatalf("%s %s refuses %q, which strict accepts: %v", name, profile, ref, err)
+				}
+				if diff := cmp.Diff(want, pair.Ref()); diff != "" {
+					t.Fatalf("%s %s reads %q (-strict +%s):\n%s", name, profile, ref, profile, diff)
+				}
+				checked++
+			}
+		}
+		if checked == 0 {
+			t.Fatalf("%s: no reference checked", name)
 		}
 	}
 }

@@ -12,7 +12,7 @@
 //	rfc2396 normalize [--standard rfc2396|rfc3986|rfc3987|rfc8141] [--to-iri] [--json | -q [--summary]] [--profile NAME] [--allow EDIT,...] [-f FILE]... [REF ...]
 //	rfc2396 relativize [--standard rfc2396|rfc3986|rfc3987] [--json] [--profile NAME] [--allow EDIT,...] [-f FILE]... BASE [TARGET ...]
 //	rfc2396 equivalent [--standard rfc2396|rfc3986|rfc3987|rfc8141] [--profile NAME] [--allow EDIT,...] [--json] A B
-//	rfc2396 compare [--standard rfc3986|rfc3987] [--json] [--base BASE] [-f FILE]... [REF ...]
+//	rfc2396 compare [--standard rfc3986|rfc3987] [--allow EDIT,...] [--json] [--base BASE] [-f FILE]... [REF ...]
 //	rfc2396 lint [-v] [--json] [--standard rfc2396|rfc3986|rfc3987] [--profile NAME] [--allow EDIT,...] [--relative] [--base URI] [--default-base URI] [--type auto|text|html|markdown|mime] [--max-line BYTES] [FILE ...]
 //	rfc2396 escape --component RULE [--json] [STRING ...]
 //	rfc2396 unescape [--json] [STRING ...]

@@ -54,12 +54,18 @@ func updateCommand(args []string) error {
 	if len(args) < 2 || strings.HasPrefix(args[0], "-") {
 		return errors.New("usage: gen update PACKAGE GO-TEST-FLAGS...")
 	}
-	pkg, flags := args[0], args[1:]
+	_, err := runUpdate(openStepCache(), args[0], args[1:])
+	return err
+}
+
+// runUpdate runs go test pkg flags in the current directory, the root
+// of the module, through the cache c (nil: no cache), and reports
+// whether the cache served it.
+func runUpdate(c *stepCache, pkg string, flags []string) (hit bool, err error) {
 	root, err := os.Getwd()
 	if err != nil {
-		return err
+		return false, err
 	}
-	c := openStepCache()
 	var key, dir string
 	if c != nil {
 		var code string
@@ -72,37 +78,37 @@ func updateCommand(args []string) error {
 		} else {
 			key = stepKey(code, append([]string{"update", pkg}, flags...))
 			if c.lookup(key) != nil {
-				return nil
+				return true, nil
 			}
 		}
 	}
 	if c == nil {
-		return runGoTest(pkg, flags, "")
+		return false, runGoTest(pkg, flags, "")
 	}
 	before, err := treeHashes(root)
 	if err != nil {
-		return err
+		return false, err
 	}
 	logFile, err := os.CreateTemp("", "rfc2396-gen-testlog-*")
 	if err != nil {
-		return err
+		return false, err
 	}
 	logPath := logFile.Name()
 	logFile.Close()
 	defer os.Remove(logPath)
 	if err := runGoTest(pkg, flags, logPath); err != nil {
-		return err
+		return false, err
 	}
 	after, err := treeHashes(root)
 	if err != nil {
-		return err
+		return false, err
 	}
 	if !maps.Equal(before, after) {
-		return nil
+		return false, nil
 	}
 	log, err := os.ReadFile(logPath)
 	if err != nil {
-		return err
+		return false, err
 	}
 	e, err := testLogEntry(log, root, dir, excludedRoots())
 	if err == nil {
@@ -111,7 +117,7 @@ func updateCommand(args []string) error {
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "gen: update %s: step cache: %v (the next run runs the test again)\n", pkg, err)
 	}
-	return nil
+	return false, nil
 }
 
 // runGoTest runs go test pkg flags, its output passed through, with the

@@ -166,13 +166,8 @@ type event struct {
 // something other than their output comment. go test's cache answers for
 // a package nothing has changed in (its output is replayed as it was), so
 // a generation after an edit runs only the Examples the edit reaches.
-// The test binaries are built with -trimpath, which keeps the checkout's
-// directory out of them: go test's cache then keys a package's run by
-// the content of its sources alone (the Examples open no file of the
-// module, whose times and paths it would key them by), so a fresh clone
-// gets the runs another checkout of the same sources made.
 func runExamples(dirs []string) ([]failure, error) {
-	args := append([]string{"test", "-trimpath", "-json", "-run", "^Example"}, dirs...)
+	args := append([]string{"test", "-json", "-run", "^Example"}, dirs...)
 	cmd := exec.Command("go", args...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr

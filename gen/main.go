@@ -83,7 +83,7 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: gen grammar | gen standard NAME.manifest.json | gen patch FILE... | gen render | gen bidi | gen mtimes save|restore | gen update PACKAGE GO-TEST-FLAGS...")
+		fmt.Fprintln(os.Stderr, "usage: gen grammar | gen standard NAME.manifest.json | gen patch FILE... | gen render | gen bidi | gen mtimes save|restore | gen update PACKAGE GO-TEST-FLAGS")
 		os.Exit(2)
 	}
 	staging = true

@@ -52,7 +52,7 @@ import (
 // nothing.
 func updateCommand(args []string) error {
 	if len(args) < 2 || strings.HasPrefix(args[0], "-") {
-		return errors.New("usage: gen update PACKAGE GO-TEST-FLAGS...")
+		return errors.New("usage: gen update PACKAGE GO-TEST-FLAGS")
 	}
 	_, err := runUpdate(openStepCache(), args[0], args[1:])
 	return err

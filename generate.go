@@ -111,17 +111,17 @@ package rfc2396
 //go:generate go run -trimpath ./gen bidi
 
 // The outputs that follow the grammars (step 5).
-//go:generate go test ./parser -run TestExplainTable -update-explain
-//go:generate go test ./rfc3986/grammar -run TestExplainTable -update-explain
-//go:generate go test ./rfc3987/grammar -run TestExplainTable -update-explain
-//go:generate go test ./rfc9112/grammar -run TestExplainTable -update-explain
-//go:generate go test ./rfc8141/grammar -run TestExplainTable -update-explain
-//go:generate go test ./rfc6570/grammar -run TestExplainTable -update-explain
-//go:generate go test . -run TestCharsetDiff|TestComponents|TestErrors -update-charset-diff -update-components -update-errors
-//go:generate go test ./parser -run TestMatchRules|TestProfiles|TestEscapeCases -update-match -update-profiles -update-escape
-//go:generate go test ./rfc3986 -run TestMatchByName|TestEscapeCases -update-match -update-escape
-//go:generate go test ./cmd/rfc2396 -run TestGolden|TestLintGolden|TestREADME|TestReadmeDocsExamples -update
-//go:generate go test ./extract -run TestFindCases|TestRFCTexts -update
+//go:generate go run -trimpath ./gen update ./parser -run TestExplainTable -update-explain
+//go:generate go run -trimpath ./gen update ./rfc3986/grammar -run TestExplainTable -update-explain
+//go:generate go run -trimpath ./gen update ./rfc3987/grammar -run TestExplainTable -update-explain
+//go:generate go run -trimpath ./gen update ./rfc9112/grammar -run TestExplainTable -update-explain
+//go:generate go run -trimpath ./gen update ./rfc8141/grammar -run TestExplainTable -update-explain
+//go:generate go run -trimpath ./gen update ./rfc6570/grammar -run TestExplainTable -update-explain
+//go:generate go run -trimpath ./gen update . -run TestCharsetDiff|TestComponents|TestErrors -update-charset-diff -update-components -update-errors
+//go:generate go run -trimpath ./gen update ./parser -run TestMatchRules|TestProfiles|TestEscapeCases -update-match -update-profiles -update-escape
+//go:generate go run -trimpath ./gen update ./rfc3986 -run TestMatchByName|TestEscapeCases -update-match -update-escape
+//go:generate go run -trimpath ./gen update ./cmd/rfc2396 -run TestGolden|TestLintGolden|TestREADME|TestReadmeDocsExamples -update
+//go:generate go run -trimpath ./gen update ./extract -run TestFindCases|TestRFCTexts -update
 
 // The conformance suite (step 6; package conformance), for every
 // standard it is made for (conformance.Standards), with the default seed
@@ -132,7 +132,7 @@ package rfc2396
 //go:generate go run ./cmd/rfc2396 vectors --standard rfc9112 --out testdata/vectors/rfc9112
 //go:generate go run ./cmd/rfc2396 vectors --standard rfc8141 --out testdata/vectors/rfc8141
 //go:generate go run ./cmd/rfc2396 vectors --standard rfc6570 --out testdata/vectors/rfc6570
-//go:generate go test ./conformance -run TestDocsCounts -update-sizes
+//go:generate go run -trimpath ./gen update ./conformance -run TestDocsCounts -update-sizes
 
 // Last, the "Output:" comments of the Example functions that print what
 // the grammar makes of their input (step 7).

@@ -56,6 +56,13 @@
 // with the bytes they held get their modification times back, so that go
 // test's cache of the tests that read them stays valid (see mtimes.go).
 //
+//	go run ./gen update ./rfc3986/grammar -run TestExplainTable -update-explain
+//
+// runs go test with those arguments, the -update run of a test that
+// rewrites the files showing a grammar's output, unless a recorded run of
+// the same test binary's sources, whose every input is as it was then,
+// changed nothing (see update.go).
+//
 // gen grammar and gen standard are served from a cache, outside the
 // checkout, when gen and every file the command reads are as in a run it
 // recorded: the outputs are then those of that run, written where the
@@ -76,7 +83,7 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: gen grammar | gen standard NAME.manifest.json | gen patch FILE... | gen render | gen bidi | gen mtimes save|restore")
+		fmt.Fprintln(os.Stderr, "usage: gen grammar | gen standard NAME.manifest.json | gen patch FILE... | gen render | gen bidi | gen mtimes save|restore | gen update PACKAGE GO-TEST-FLAGS")
 		os.Exit(2)
 	}
 	staging = true
@@ -104,6 +111,8 @@ func main() {
 		err = generateBidi()
 	case "mtimes":
 		err = mtimesCommand(os.Args[2:])
+	case "update":
+		err = updateCommand(os.Args[2:])
 	case "patch":
 		for _, f := range os.Args[2:] {
 			if err = patch(f); err != nil {

@@ -64,6 +64,7 @@ type stepEntry struct {
 	Globs   map[string][]string // pattern: matches, sorted
 	Outputs []stepOutput        // in the order staged
 	Notes   []string            // what the command printed
+	Env     map[string]string   // variable: "set " + value, or "unset" (gen update)
 }
 
 // stepOutput is a file the command wrote (with its SHA-256) or removed.
@@ -166,7 +167,8 @@ func runStep(c *stepCache, exeHash string, args []string, run func() error) (hit
 	return false, nil
 }
 
-// current reports whether every input of e is on disk as recorded.
+// current reports whether every input of e is on disk as recorded, and
+// every environment variable it read has its recorded value.
 func (e *stepEntry) current() bool {
 	for path, want := range e.Files {
 		path = filepath.FromSlash(path)
@@ -181,6 +183,15 @@ func (e *stepEntry) current() bool {
 			if err != nil || sha256Hex(data) != want {
 				return false
 			}
+		}
+	}
+	for name, want := range e.Env {
+		got := "unset"
+		if v, set := os.LookupEnv(name); set {
+			got = "set " + v
+		}
+		if got != want {
+			return false
 		}
 	}
 	for pattern, want := range e.Globs {

@@ -79,8 +79,11 @@ end=$(date +%s.%N)
 printf '%-22s %7.1f s wall\n' "edit to green" "$(echo "$end - $start" | bc)"
 # Where the generate time went: the steps that took longest.
 echo "slowest generate steps (s): $(awk '
-	$2 == "go" && ($3 == "run" || $3 == "tool" || $3 == "test") { if (cmd != "") print $1 - t, cmd; t = $1; cmd = $3 " " $4 " " $5 }
-	END { }' "$tmp/generate.out" | sort -rn | head -6 | awk '{printf "%s%s %s %s %.1f", (NR > 1 ? ", " : ""), $2, $3, $4, $1}')"
+	$2 == "go" && ($3 == "run" || $3 == "tool" || $3 == "test") {
+		if (cmd != "") print $1 - t, cmd
+		# The command and its first two words, past -trimpath.
+		t = $1; i = ($4 == "-trimpath") ? 5 : 4; cmd = $3 " " $i " " $(i + 1) " " $(i + 2)
+	}' "$tmp/generate.out" | sort -rn | head -6 | awk '{printf "%s%s %s %s %s %.1f", (NR > 1 ? ", " : ""), $2, $3, $4, $5, $1}')"
 # Where the test time went: the packages that ran longest (go test -json
 # reports each package's elapsed seconds; a cached package's is near 0).
 echo "slowest test packages (s): $(grep -v '"Test"' "$tmp/test.out" |

@@ -1,0 +1,3 @@
+module example.com/updatemod
+
+go 1.26

@@ -96,7 +96,7 @@ func (r addedRepo) generate(name, pegInput string) {
 		"go run -trimpath ./gen standard " + name + ".manifest.json",
 		"go tool peg -output " + name + "/grammar/reference.peg.go " + pegInput,
 		"go run -trimpath ./gen patch " + name + "/grammar/reference.peg.go",
-		"go test ./" + name + "/grammar -run TestExplainTable -update-explain",
+		"go run -trimpath ./gen update ./" + name + "/grammar -run TestExplainTable -update-explain",
 	}
 	if strings.Join(lines, "\n") != strings.Join(want, "\n") {
 		r.t.Fatalf("gen standard printed the go:generate lines\n%s\nwant\n%s\nits output:\n%s", strings.Join(lines, "\n"), strings.Join(want, "\n"), out)
@@ -106,7 +106,7 @@ func (r addedRepo) generate(name, pegInput string) {
 		r.run(f[0], f[1:]...)
 	}
 	r.insertAfterLast("generate.go", "//go:generate go run -trimpath ./gen patch ", "//go:generate "+strings.Join(want[:3], "\n//go:generate ")+"\n")
-	r.insertAfterLast("generate.go", "//go:generate go test ./", "//go:generate "+want[3]+"\n", "-run TestExplainTable -update-explain")
+	r.insertAfterLast("generate.go", "//go:generate go run -trimpath ./gen update ./", "//go:generate "+want[3]+"\n", "-run TestExplainTable -update-explain")
 	out, err := run(r.t, r.dir, "go", "run", "./gen", "standard", name+".manifest.json")
 	if err != nil || strings.Contains(out, "generate.go lacks") || strings.Contains(out, "wrote") {
 		r.t.Errorf("gen standard, run again: %v, want no lines lacking and nothing written:\n%s", err, out)

@@ -71,7 +71,7 @@ func generateLines(m *manifest) []string {
 		"//go:generate go run -trimpath ./gen standard " + m.File(),
 		"//go:generate go tool peg -output " + pegOut + " " + pegSource,
 		"//go:generate go run -trimpath ./gen patch " + pegOut,
-		"//go:generate go test ./" + m.Dir + "/grammar -run TestExplainTable -update-explain",
+		"//go:generate go run -trimpath ./gen update ./" + m.Dir + "/grammar -run TestExplainTable -update-explain",
 	}
 }
 
@@ -102,12 +102,12 @@ func reportGenerateLines(m *manifest) {
 	if len(missing) == 0 {
 		return
 	}
-	notef("gen: generate.go lacks %d go:generate lines of %s; add the first three after the other grammars' (gen standard, peg, gen patch), the go test line with the other lines that rewrite tables of explained errors:\n", len(missing), m.File())
+	notef("gen: generate.go lacks %d go:generate lines of %s; add the first three after the other grammars' (gen standard, peg, gen patch), the gen update line with the other lines that rewrite tables of explained errors:\n", len(missing), m.File())
 	for _, l := range lines {
 		notef("\t%s\n", l)
 	}
 	if _, err := statInput(referencePEGOutput(m)); err != nil {
-		notef("gen: %s is not there yet: run the peg and gen patch lines (without //go:generate), then the go test line\n", referencePEGOutput(m))
+		notef("gen: %s is not there yet: run the peg and gen patch lines (without //go:generate), then the gen update line\n", referencePEGOutput(m))
 	}
 	notef("gen: then the package's doc.go and tests and the explain table's rows, and, to offer %s in the command line, the site and the conformance suite, the lines docs/adding-a-grammar.md lists under \"Into the tools\"\n", m.Spec)
 }

@@ -249,10 +249,10 @@ func coreFaceOf(m *manifest, defs []bnf.Definition) (coreFace, error) {
 		f.Whole = append(f.Whole, rule(w))
 	}
 	f.NormalizeText = m.Face.NormalizeText
+	if err := checkEdits(m); err != nil {
+		return f, err
+	}
 	for _, e := range m.Face.Edits {
-		if e.Name == "" || e.Spec == "" || e.Doc == "" {
-			return f, fmt.Errorf("%s: face.edits: an edit needs a name, a spec and a doc", m.File())
-		}
 		ce := coreEdit{editManifest: e}
 		if e.PEG != "" {
 			ce.Data = "edit" + editGoName(e.Name)
@@ -329,6 +329,22 @@ var roleNames = map[string]string{
 // RFC 3987's "i" in front or not.
 func isPathRule(name string) bool {
 	return strings.HasPrefix(strings.TrimPrefix(name, "i"), "path-")
+}
+
+// checkEdits refuses, with a message that says why, an edit of m's face
+// without a name, a spec and a doc, and one that says why it keeps the
+// grammar's readings (keeps) without being an edit of the ABNF (a PEG
+// file): an edit that lifts a prose rule keeps them by its nature.
+func checkEdits(m *manifest) error {
+	for _, e := range m.Face.Edits {
+		if e.Name == "" || e.Spec == "" || e.Doc == "" {
+			return fmt.Errorf("%s: face.edits: an edit needs a name, a spec and a doc", m.File())
+		}
+		if e.Keeps != "" && e.PEG == "" {
+			return fmt.Errorf("%s: face.edits: the edit %q has keeps but no PEG file: an edit that lifts a prose rule keeps every reading by its nature; leave keeps out", m.File(), e.Name)
+		}
+	}
+	return nil
 }
 
 // checkProfiles returns the profiles of m's face, or an error that says

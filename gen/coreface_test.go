@@ -101,3 +101,29 @@ func TestCheckProfiles(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckEdits: a manifest's edit is refused, with a message that says
+// why, when it lacks a name, a spec or a doc, or says why it keeps the
+// grammar's readings without being an edit of the ABNF.
+func TestCheckEdits(t *testing.T) {
+	for _, c := range []struct {
+		edit editManifest
+		want string // "" for no error
+	}{
+		{editManifest{Name: "zone-id", Spec: "RFC 6874", Doc: "d", PEG: "rfc6874.peg"}, ""},
+		{editManifest{Name: "zone-id", Spec: "RFC 6874", Doc: "d", PEG: "rfc6874.peg", Keeps: "why"}, ""},
+		{editManifest{Name: "prose", Spec: "RFC X", Doc: "d"}, ""},
+		{editManifest{Name: "prose", Spec: "RFC X", Doc: "d", Keeps: "why"}, `the edit "prose" has keeps but no PEG file`},
+		{editManifest{Name: "prose", Doc: "d"}, "an edit needs a name, a spec and a doc"},
+		{editManifest{Spec: "RFC X", Doc: "d"}, "an edit needs a name, a spec and a doc"},
+	} {
+		m := &manifest{file: "x.manifest.json", Face: &faceManifest{Edits: []editManifest{c.edit}}}
+		err := checkEdits(m)
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("%+v: %v", c.edit, err)
+		case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want) || !strings.HasPrefix(err.Error(), "x.manifest.json: face.edits: ")):
+			t.Errorf("%+v: %v, want an error with %q", c.edit, err, c.want)
+		}
+	}
+}

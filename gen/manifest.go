@@ -146,6 +146,12 @@ type editManifest struct {
 	Spec string `json:"spec"`
 	Doc  string `json:"doc"`
 	PEG  string `json:"peg,omitempty"`
+	// Keeps, for an edit of the ABNF, says why every string the grammar
+	// as published derives is read under the edit with the same
+	// components (uri.Edit.Keeps), "" when it is not so; tools may then
+	// take the grammar's own reading of such a string for the edit's.
+	// An edit without a PEG file keeps them by its nature.
+	Keeps string `json:"keeps,omitempty"`
 }
 
 // profileManifest is a profile of a face (uri.Profile): its name, one

@@ -67,6 +67,11 @@ func (s Standard) Face() Face { return s.face }
 type EditInfo struct {
 	Name, Spec, Doc string
 	ABNF            bool
+	// KeepsReadings reports that every string the grammar as published
+	// derives is read under the edit alone with the same components
+	// ([uri.Edit.KeepsReadings]): a tool may take the grammar's reading
+	// of such a string for the edit's. False for RFC 2396's edits.
+	KeepsReadings bool
 }
 
 // Edits lists the edits the standard offers to --allow: RFC 2396's
@@ -163,7 +168,7 @@ func grammarStandard[R uri.Rule](g *uri.Grammar[R], face Face) Standard {
 		edits: func() []EditInfo {
 			var out []EditInfo
 			for _, e := range g.Edits() {
-				out = append(out, EditInfo{Name: e.Name, Spec: e.Spec, Doc: e.Doc, ABNF: e.Grammar != nil})
+				out = append(out, EditInfo{Name: e.Name, Spec: e.Spec, Doc: e.Doc, ABNF: e.Grammar != nil, KeepsReadings: e.KeepsReadings()})
 			}
 			return out
 		},

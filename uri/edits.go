@@ -35,7 +35,21 @@ type Edit[R Rule] struct {
 	// its rules are the grammar's, numbered alike, with the edit's new
 	// rules after them. Nil for an edit that lifts a prose rule.
 	Grammar *Data[R]
+	// Keeps, for an edit of the ABNF, says why every string the grammar
+	// as published derives is read under the edit with the same
+	// components, from the manifest that declares it ("" when that is
+	// not so); see [Edit.KeepsReadings].
+	Keeps string
 }
+
+// KeepsReadings reports whether every string the grammar as published
+// derives is read under e alone with the same components: so for an edit
+// that lifts a prose rule (the ABNF's reading is unchanged, one refusal
+// fewer), and for an edit of the ABNF whose manifest says why in
+// [Edit.Keeps] (RFC 6874's zone-id adds an alternative inside IP-literal
+// that no string without "%25" there takes). A tool that has read a
+// string by the grammar may then take that reading for the edit's.
+func (e Edit[R]) KeepsReadings() bool { return e.Grammar == nil || e.Keeps != "" }
 
 // Edits lists the edits g's grammar offers, in the order its manifest
 // gives them.

@@ -294,3 +294,28 @@ func validUnder[R uri.Rule](g *uri.Grammar[R], from, in string) ([]uri.Alternati
 	}
 	return g.ValidUnder(g.Start(), in), nil
 }
+
+// TestKeepsReadings: an edit that lifts a prose rule keeps the grammar's
+// readings by its nature, an edit of the ABNF when its manifest says why
+// (Keeps), and the generated faces say so of theirs.
+func TestKeepsReadings(t *testing.T) {
+	var got []string
+	for _, e := range rfc3986.Grammar().Edits() {
+		got = append(got, e.Name+"="+strconv.FormatBool(e.KeepsReadings()))
+	}
+	for _, e := range rfc3987.Grammar().Edits() {
+		got = append(got, e.Name+"="+strconv.FormatBool(e.KeepsReadings()))
+	}
+	want := []string{"zone-id=true", "bidi-formatting=true", "zone-id=true"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("KeepsReadings of the faces' edits (-want +got):\n%s", diff)
+	}
+	abnf := uri.Edit[g3986.Rule]{Name: "x", Grammar: &uri.Data[g3986.Rule]{}}
+	if abnf.KeepsReadings() {
+		t.Error("an edit of the ABNF without Keeps keeps the readings")
+	}
+	abnf.Keeps = "why"
+	if !abnf.KeepsReadings() {
+		t.Error("an edit of the ABNF with Keeps does not keep the readings")
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/rfc2396/rfc2396/grammar"
@@ -157,9 +158,9 @@ type comparer struct {
 type otherReading struct {
 	profile string // as verdicts name it
 	pair    report.Pair
-	// asStrict: every edit in force is one the argument before
-	// coveredOtherEdits covers, so the reading takes whatever the
-	// strict one takes, with its components.
+	// asStrict: every edit in force keeps the grammar's readings (see
+	// keepsReadings), so the reading takes whatever the strict one
+	// takes, with its components.
 	asStrict bool
 	// holdsRef: pair has read the reference being compared (it is not
 	// read when asStrict settles the verdict).
@@ -169,33 +170,29 @@ type otherReading struct {
 // Why a reading of the other standard under edits reads a reference
 // that the strict reading accepts, and the base, as strict does (the test
 // TestOtherReadsAsStrict holds this over the test data and the corpus
-// sample). Each edit the argument covers does one of:
+// sample): each edit in force keeps the readings of the grammar as
+// published (report.EditInfo.KeepsReadings, from uri.Edit.KeepsReadings).
+// An edit that lifts a rule of the RFC's prose (RFC 3987 section 4.1's
+// bidi-formatting) does by its nature: uri.Grammar.Allow keeps the ABNF's
+// data and drops the lifted rule, so it reads every string with the same
+// tokens and refuses fewer. An edit of the ABNF does when its manifest
+// says why (its "keeps": RFC 6874's zone-id adds an alternative inside
+// IP-literal that a string the grammar as published derives never
+// takes), and no profile or allow list holds two edits of the ABNF.
 //
-//   - lifts a rule of the RFC's prose: bidi-formatting (RFC 3987 section
-//     4.1). uri.Grammar.Allow keeps the ABNF's data of the grammar as
-//     published and drops the lifted rule from its prose rules, so it
-//     reads every string with the same tokens and refuses fewer.
-//   - adds an alternative between "[" and "]": zone-id (RFC 6874) makes
-//     IP-literal "[" ( IPv6addrz / IPv6address / IPvFuture ) "]", where
-//     IPv6addrz is IPv6address "%25" ZoneID; on a string the strict
-//     reading took, IPv6addrz fails at the "]" after the address and the
-//     other alternatives read it as strict does. No other rule changes.
-//
-// Together they keep strict's reading too, so a strict reference is
-// valid under such a reading with strict's components, and, the base
-// being read alike as well, its resolution (a function of the two
-// readings) is strict's, error included: the messages are the
-// grammar's, which a variant names as the grammar as published.
-// Anywhere else compare reads the reference under the edits itself.
+// Together they keep strict's reading, so a strict reference is valid
+// under such a reading with strict's components, and, the base being
+// read alike as well, its resolution (a function of the two readings) is
+// strict's, error included: the messages are the grammar's, which a
+// variant names as the grammar as published. Anywhere else compare reads
+// the reference under the edits itself.
 
-// coveredOtherEdits are the edits the argument above covers.
-const coveredOtherEdits = "bidi-formatting zone-id"
-
-// coveredOther reports whether every edit of edits is one the argument
-// above covers.
-func coveredOther(edits []string) bool {
+// keepsReadings reports whether every edit of edits, which std offers,
+// keeps the readings of std's grammar as published (see above).
+func keepsReadings(std report.Standard, edits []string) bool {
+	infos := std.Edits()
 	for _, e := range edits {
-		if !strings.Contains(" "+coveredOtherEdits+" ", " "+e+" ") {
+		if !slices.ContainsFunc(infos, func(info report.EditInfo) bool { return info.Name == e && info.KeepsReadings }) {
 			return false
 		}
 	}
@@ -225,7 +222,7 @@ func (cm *comparer) readBy(std report.Standard, allow []string) error {
 		if pair, err = std.NewPairProfile(p.Name, nil); err != nil {
 			return err
 		}
-		cm.others = append(cm.others, otherReading{profile: p.Name, pair: pair, asStrict: coveredOther(p.Edits)})
+		cm.others = append(cm.others, otherReading{profile: p.Name, pair: pair, asStrict: keepsReadings(std, p.Edits)})
 	}
 	if len(allow) == 0 {
 		return nil
@@ -238,7 +235,7 @@ func (cm *comparer) readBy(std report.Standard, allow []string) error {
 	if pair, err = std.NewPairProfile(uri.StrictProfile, allow); err != nil {
 		return err
 	}
-	cm.others = append(cm.others, otherReading{profile: rd.Profile(), pair: pair, asStrict: coveredOther(allow)})
+	cm.others = append(cm.others, otherReading{profile: rd.Profile(), pair: pair, asStrict: keepsReadings(std, allow)})
 	return nil
 }
 
@@ -639,7 +636,7 @@ func (cm *comparer) resolve(c *comparison, ref, base string, strictValid bool, k
 		o := &cm.others[i]
 		if o.asStrict && c.verdicts[0].err == nil && b.err3 == nil {
 			// Read as strict reads the base and the reference (see
-			// coveredOtherEdits).
+			// keepsReadings).
 			v := v3
 			v.profile = o.profile
 			c.resolutions = append(c.resolutions, v)
@@ -647,7 +644,7 @@ func (cm *comparer) resolve(c *comparison, ref, base string, strictValid bool, k
 		}
 		vr := c.verdicts[1+i]
 		if !o.holdsRef {
-			// Valid, as the strict reading (see coveredOtherEdits).
+			// Valid, as the strict reading (see keepsReadings).
 			vr.err = o.pair.ReadRef(ref)
 			vr.msg = errorMessage(vr.err)
 			o.holdsRef = true

@@ -616,13 +616,14 @@ func readingCase(t *testing.T, line int, field string) otherReadingCase {
 	return r
 }
 
-// TestOtherReadsAsStrict holds the argument before coveredOtherEdits in
-// compare.go: under each profile of each standard compare takes, and with
+// TestOtherReadsAsStrict holds the argument before keepsReadings in
+// compare.go, and so each edit's claim that it keeps the grammar's
+// readings (uri.Edit.KeepsReadings): under each profile of each standard compare takes, and with
 // all its edits, whose edits the argument covers, a reference the strict
 // reading accepts is accepted with the same components, over the test
 // data, the corpus sample and references with IP literals and bidi
-// formatting characters. A profile with an edit the argument does not
-// cover is logged, as TestReadsAsStrict logs RFC 2396's.
+// formatting characters. A profile with an edit that does not keep the
+// readings is logged, as TestReadsAsStrict logs RFC 2396's.
 func TestOtherReadsAsStrict(t *testing.T) {
 	refs := append(testdataReferences(t), "http://[fe80::1%25en1]/", "http://[::1]/", "http://[v7.x]/", "http://[::ffff:1.2.3.4]:8/",
 		"http://a/\u200e", "\u200f", "http://\u05d0.example/\u200e?\u202a#\u202c", "[::1]")
@@ -644,15 +645,15 @@ func TestOtherReadsAsStrict(t *testing.T) {
 			if p.Name == uri.StrictProfile {
 				continue
 			}
-			if !coveredOther(p.Edits) {
-				t.Logf("%s: profile %s has an edit the argument before coveredOtherEdits in compare.go does not cover: compare reads references under it without the shortcut", name, p.Name)
+			if !keepsReadings(std, p.Edits) {
+				t.Logf("%s: profile %s has an edit that does not keep the grammar's readings (uri.Edit.KeepsReadings): compare reads references under it without the shortcut", name, p.Name)
 				continue
 			}
 			if readings[p.Name], err = std.NewPairProfile(p.Name, nil); err != nil {
 				t.Fatal(err)
 			}
 		}
-		if coveredOther(all) {
+		if keepsReadings(std, all) {
 			if readings["+"+strings.Join(all, ",")], err = std.NewPairProfile(uri.StrictProfile, all); err != nil {
 				t.Fatal(err)
 			}

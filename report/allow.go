@@ -23,8 +23,9 @@ type AllowError struct {
 	// Codes is the number of codes in the list, when it is refused for
 	// having more than there are edits.
 	Codes int
-	// Spec and Edits, for a standard other than RFC 2396, are its
-	// document and the names of its edits.
+	// Spec and Edits, for a list read for a standard
+	// ([Standard.ParseAllow]), are its document and the names of its
+	// edits; both are empty from [ParseAllow].
 	Spec  string
 	Edits []string
 }

@@ -37,8 +37,8 @@ const (
 // what a standard lacks (profiles under RFC 3986, server-based
 // authorities) is left empty in what it returns.
 type Reader interface {
-	// Standard is StandardRFC2396 or StandardRFC3986; Profile the RFC
-	// 2396 profile's name, "" under RFC 3986.
+	// Standard is the standard's name (StandardRFC2396, ...); Profile
+	// names the profile and the edits in force, as each reader says.
 	Standard() string
 	Profile() string
 	// Spec is the document of the standard ("RFC 3986").

@@ -84,13 +84,6 @@ func (s Standard) Edits() []EditInfo {
 	return s.edits()
 }
 
-// NewReaderAllow returns a reader by a standard of the RFC 3986 family
-// with the named edits in force, or an error naming an edit it does not
-// offer.
-func (s Standard) NewReaderAllow(allow []string) (Reader, error) {
-	return s.NewReaderProfile(uri.StrictProfile, allow)
-}
-
 // NewReaderProfile returns a reader by a standard of the RFC 3986 family
 // under the named profile (see [Standard.ProfileList]) with the named
 // edits besides, or an error naming a profile or an edit it does not

@@ -315,17 +315,11 @@ func (p *page) PlayRules() []playRules {
 	var out []playRules
 	for _, st := range report.Standards() {
 		pr := playRules{Standard: st.Name, Spec: st.Spec}
-		if st.ParserProfiles() {
-			for _, r := range p.Grammars[0].Rules {
-				pr.Rules = append(pr.Rules, r.Name)
-			}
-		} else {
-			start := st.NewReader(nil).StartRule()
-			pr.Rules = append(pr.Rules, start)
-			for _, info := range st.Rules() {
-				if info.Name != start {
-					pr.Rules = append(pr.Rules, info.Name)
-				}
+		start := st.NewReader(nil).StartRule()
+		pr.Rules = append(pr.Rules, start)
+		for _, info := range st.Rules() {
+			if info.Name != start {
+				pr.Rules = append(pr.Rules, info.Name)
 			}
 		}
 		out = append(out, pr)

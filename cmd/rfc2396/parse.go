@@ -110,11 +110,15 @@ type parseOptions struct {
 	hostToASCII func(host string) (string, error)
 	// newReader makes another reader like reader, for another worker.
 	newReader func() report.Reader
+	// heading is headingSuffix(reader), the same for every reference:
+	// runParse works it out once.
+	heading string
 }
 
 // runParse checks each input under the reader of opt, whichever the
 // standard.
 func runParse(inv *invocation, opt parseOptions, files []string) int {
+	opt.heading = headingSuffix(opt.reader)
 	if opt.json {
 		inv.tooLongRecord = tooLongJSON(nil, "input", func(o *report.Object) {
 			o.Boolean("valid", false)
@@ -226,7 +230,7 @@ func writeJSON(w io.Writer, v any) error {
 // reference or the error with its caret.
 func writeParseHuman(w *bufio.Writer, r *parseResult) {
 	in, rule, v := r.in, r.opt.rule, r.View
-	under := headingSuffix(r.opt.reader)
+	under := r.opt.heading
 	if r.Err != nil {
 		fmt.Fprintf(w, "%s: invalid %s%s\n", shortDisplay(in), rule, under)
 		writeErrorDetail(w, r.Err)

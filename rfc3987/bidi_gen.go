@@ -2,50 +2,10 @@
 
 package rfc3987
 
-import "unicode/utf8"
-
-// direction is a character's strong direction, as RFC 3987 section 4.2
-// tells directions apart: left-to-right characters are those of Unicode
-// bidirectional class L, right-to-left ones those of classes R (Hebrew and
-// the like) and AL (Arabic letters), and every other character is neutral
-// (weak or neutral classes: digits, punctuation, ...).
-type direction uint8
-
-// The directions.
-const (
-	neutral direction = iota
-	ltr
-	rtl
-)
-
-// directionOf classifies r by its Unicode bidirectional class: of US-ASCII
-// only the letters are strong (class L), and above it the run of bidiRuns
-// holding r says, the last that starts at or before it.
-// TestDirectionTables holds both to x/text's classes.
-func directionOf(r rune) direction {
-	if r < utf8.RuneSelf {
-		if 'a' <= r|0x20 && r|0x20 <= 'z' {
-			return ltr
-		}
-		return neutral
-	}
-	lo, hi := 1, len(bidiRuns)
-	for lo < hi {
-		m := int(uint(lo+hi) >> 1)
-		if rune(bidiRuns[m]>>2) <= r {
-			lo = m + 1
-		} else {
-			hi = m
-		}
-	}
-	return direction(bidiRuns[lo-1] & 3)
-}
-
 // bidiRuns are the code points from U+0080 on in runs of one direction
 // (Unicode 15.0.0): each entry is a run's first code point shifted left by
-// two, ORed with its Direction (Neutral, LeftToRight: class L,
-// RightToLeft: classes R and AL); a run lasts until the next entry's
-// first code point.
+// two, ORed with its direction (neutral, ltr: class L, rtl: classes R
+// and AL); a run lasts until the next entry's first code point.
 var bidiRuns = [...]uint32{
 	0x0000200, 0x00002A9, 0x00002AC, 0x00002D5, 0x00002D8, 0x00002E9, 0x00002EC, 0x0000301,
 	0x000035C, 0x0000361, 0x00003DC, 0x00003E1, 0x0000AE4, 0x0000AED, 0x0000B08, 0x0000B41,

@@ -136,29 +136,13 @@ func (g *Grammar[R]) admitsRaw(c string, inQuery bool) bool {
 // written again in uppercase hex otherwise. A "%" not followed by two hex
 // digits is copied as it is.
 func (g *Grammar[R]) decodePercent(s string, upperKept bool, allowed func(c string, at int) bool) string {
-	// The octets of s's triplets from 0x80 up, in one string, so that
-	// each character allowed is asked about is a substring of it: a
-	// string of its own would be an allocation a character, as allowed
-	// asks the grammar through function values.
+	// The octets of the runs from 0x80 up, appended to one builder, so
+	// that each character allowed is asked about is a substring of what
+	// it has written (a builder only appends: earlier strings stay valid).
 	var high strings.Builder
-	for i := nextPercent(s, 0); i < len(s); i = nextPercent(s, i) {
-		c, ok := tripletAt(s, i)
-		if !ok {
-			i++
-			continue
-		}
-		if c >= utf8.RuneSelf {
-			if high.Cap() == 0 {
-				high.Grow((len(s)-i)/3 + 1) // at most one octet a triplet
-			}
-			high.WriteByte(c)
-		}
-		i += 3
-	}
-	octets := high.String()
 	var b strings.Builder
 	b.Grow(len(s))
-	for i, k := 0, 0; i < len(s); {
+	for i := 0; i < len(s); {
 		c, ok := tripletAt(s, i)
 		if !ok {
 			// What comes before the next "%" is copied as it is.
@@ -179,14 +163,20 @@ func (g *Grammar[R]) decodePercent(s string, upperKept bool, allowed func(c stri
 			i += 3
 			continue
 		}
-		n := 1 // the triplets of this run of octets from 0x80 up
+		if high.Cap() == 0 {
+			high.Grow((len(s)-i)/3 + 1) // at most one octet a triplet
+		}
+		start, n := high.Len(), 1 // the triplets of this run of octets from 0x80 up
+		high.WriteByte(c)
 		for i+3*n < len(s) {
-			if c, ok := tripletAt(s, i+3*n); !ok || c < utf8.RuneSelf {
+			c, ok := tripletAt(s, i+3*n)
+			if !ok || c < utf8.RuneSelf {
 				break
 			}
+			high.WriteByte(c)
 			n++
 		}
-		run := octets[k : k+n]
+		run := high.String()[start:]
 		for j := 0; j < n; {
 			// utf8.DecodeRuneInString accepts strictly legal UTF-8 only:
 			// it returns (RuneError, 1) for an overlong form, a surrogate,
@@ -206,7 +196,7 @@ func (g *Grammar[R]) decodePercent(s string, upperKept bool, allowed func(c stri
 			}
 			j += size
 		}
-		i, k = i+3*n, k+n
+		i += 3 * n
 	}
 	return b.String()
 }

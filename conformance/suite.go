@@ -14,7 +14,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"strings"
 	"unicode/utf8"
 )
 
@@ -161,29 +160,14 @@ func (c *ValidityCase) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	if v.InputBytes != nil {
-		if asText(string(v.InputBytes)) != v.Input || utf8.Valid(v.InputBytes) {
+		if string([]rune(string(v.InputBytes))) != v.Input || // each byte not UTF-8 made U+FFFD, as encoding/json writes it
+			utf8.Valid(v.InputBytes) {
 			return fmt.Errorf("validity case %q: input_bytes is not input's bytes, or needs no input_bytes", v.ID)
 		}
 		v.Input = string(v.InputBytes)
 	}
 	*c = ValidityCase(v.validityFields)
 	return nil
-}
-
-// asText is s with each byte that is not UTF-8 replaced by U+FFFD, as
-// encoding/json writes a string.
-func asText(s string) string {
-	var b strings.Builder
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			b.WriteRune(utf8.RuneError)
-		} else {
-			b.WriteString(s[i : i+size])
-		}
-		i += size
-	}
-	return b.String()
 }
 
 // ComponentsCase is a valid reference and its components.

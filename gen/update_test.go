@@ -95,6 +95,24 @@ func TestTestLogEntry(t *testing.T) {
 			if got.current() {
 				t.Error("the record is current after other/b.txt changed")
 			}
+			os.WriteFile(path, []byte("b"), 0o644)
+			// Nor once a variable the run read has another value, or is
+			// set where it was not.
+			for _, v := range []struct{ name, value string }{{"RFC2396_TESTLOG_SET", "no"}, {"RFC2396_TESTLOG_UNSET", "now"}} {
+				if !got.current() {
+					t.Fatal("the record is not current on the tree it was made from")
+				}
+				old, had := os.LookupEnv(v.name)
+				os.Setenv(v.name, v.value)
+				if got.current() {
+					t.Errorf("the record is current after %s became %q", v.name, v.value)
+				}
+				if had {
+					os.Setenv(v.name, old)
+				} else {
+					os.Unsetenv(v.name)
+				}
+			}
 		})
 	}
 }

@@ -243,7 +243,7 @@ func (g *Grammar[R]) ValidUnder(rule R, s string) []Alternative {
 	add := func(name string, v *Grammar[R]) {
 		a := Alternative{Profile: name, Edits: v.Needs(rule, s)}
 		if len(a.Edits) > 0 {
-			a.Documents = strings.Split(root.editSpecs(a.Edits), ", ")
+			a.Documents = root.editSpecs(a.Edits)
 		}
 		out = append(out, a)
 	}
@@ -326,13 +326,13 @@ func (g *Grammar[R]) needs(rule R, s string) []string {
 	return out
 }
 
-// editSpecs names the documents of the named edits ("RFC 6874").
-func (g *Grammar[R]) editSpecs(names []string) string {
+// editSpecs lists the documents of the named edits ("RFC 6874"), each once.
+func (g *Grammar[R]) editSpecs(names []string) []string {
 	var specs []string
 	for _, e := range g.root().d.Edits {
 		if slices.Contains(names, e.Name) && !slices.Contains(specs, e.Spec) {
 			specs = append(specs, e.Spec)
 		}
 	}
-	return strings.Join(specs, ", ")
+	return specs
 }

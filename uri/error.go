@@ -43,7 +43,7 @@ func (e *Error[R]) Error() string {
 	if len(e.ValidUnder) > 0 && m.Note == "" {
 		m.Note = "valid under the edit " + strings.Join(e.ValidUnder, " or the edit ")
 		if e.g != nil {
-			m.Note += " (" + e.g.editSpecs(e.ValidUnder) + ")"
+			m.Note += " (" + strings.Join(e.g.editSpecs(e.ValidUnder), ", ") + ")"
 		}
 	}
 	return prefix + ": " + m.Message()

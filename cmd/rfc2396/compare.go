@@ -160,11 +160,9 @@ type otherReading struct {
 	pair    report.Pair
 	// asStrict: every edit in force keeps the grammar's readings (see
 	// keepsReadings), so the reading takes whatever the strict one
-	// takes, with its components.
+	// takes, with its components: pair does not read a reference the
+	// strict reading accepts.
 	asStrict bool
-	// holdsRef: pair has read the reference being compared (it is not
-	// read when asStrict settles the verdict).
-	holdsRef bool
 }
 
 // Why a reading of the other standard under edits reads a reference
@@ -517,8 +515,7 @@ func (cm *comparer) compare(ref, base string, hasBase bool) *comparison {
 	for i := range cm.others {
 		o := &cm.others[i]
 		var err error
-		o.holdsRef = err3 != nil || !o.asStrict
-		if o.holdsRef {
+		if err3 != nil || !o.asStrict {
 			err = o.pair.ReadRef(ref)
 		}
 		c.verdicts = append(c.verdicts, verdict{standard: name, profile: o.profile, err: err, msg: errorMessage(err)})
@@ -643,11 +640,10 @@ func (cm *comparer) resolve(c *comparison, ref, base string, strictValid bool, k
 			continue
 		}
 		vr := c.verdicts[1+i]
-		if !o.holdsRef {
-			// Valid, as the strict reading (see keepsReadings).
+		if o.asStrict && c.verdicts[0].err == nil {
+			// Valid, as the strict reading, but not read (see keepsReadings).
 			vr.err = o.pair.ReadRef(ref)
 			vr.msg = errorMessage(vr.err)
-			o.holdsRef = true
 		}
 		v, appended := cm.resolveBy(o.pair, base, ref, b.others[i], &vr)
 		if appended {

@@ -113,26 +113,23 @@ func (s *std) family() bool { return s.rd != nil }
 // newStd returns the standard name under the named profile ("" for the
 // grammar exactly).
 func newStd(name Standard, profile string) (*std, error) {
+	name = cmp.Or(name, RFC2396)
+	st, err := report.LookupStandard(string(name))
+	if err != nil {
+		return nil, fmt.Errorf("unknown standard %q (have %s)", name, standardNames())
+	}
+	if names := st.ProfileNames(); !slices.Contains(names, cmp.Or(profile, uri.StrictProfile)) {
+		return nil, fmt.Errorf("unknown profile %q for %s (have %s)", profile, name, strings.Join(names, ", "))
+	}
 	s := &std{name: name, profile: profile, start: "URI-reference", references: true}
-	if name == RFC2396 || name == "" {
-		s.name = RFC2396
-		p, _ := parser.LookupProfile("strict")
-		if profile != "" {
-			var ok bool
-			if p, ok = parser.LookupProfile(profile); !ok {
-				var names []string
-				for _, q := range parser.Profiles() {
-					names = append(names, q.Name())
-				}
-				return nil, fmt.Errorf("unknown profile %q for rfc2396 (have %s)", profile, strings.Join(names, ", "))
-			}
-		}
+	if name == RFC2396 {
+		p, _ := parser.LookupProfile(cmp.Or(profile, uri.StrictProfile)) // one of its ProfileNames
 		s.p2396 = p
 		s.o2396 = oracle.NewFor(p.Edits())
 		s.asPublished = sync.OnceValue(func() func(...string) bool { return oracle.FactsOf(s.o2396, oracle.NewPublished(p.Edits())).Hold })
 		s.defs, _ = grammar.Definitions(p.Edits())
 		s.defs = bnf.WithCore(s.defs)
-	} else if err := s.familyOf(name, profile); err != nil {
+	} else if err := s.familyOf(st, profile); err != nil {
 		return nil, err
 	}
 	s.published3986 = sync.OnceValue(oracle.NewPublished3986)
@@ -143,18 +140,14 @@ func newStd(name Standard, profile string) (*std, error) {
 	return s, nil
 }
 
-// familyOf makes s the grammar of the RFC 3986 family named name, from
-// its grammar value: the reader, and the oracle of its ABNF lines.
-func (s *std) familyOf(name Standard, profile string) error {
-	st, err := report.LookupStandard(string(name))
-	if err != nil {
-		return fmt.Errorf("unknown standard %q (have %s)", name, standardNames())
-	}
+// familyOf makes s the grammar of st, a standard of the RFC 3986
+// family, under profile (one of its profiles; "" is strict), from its
+// grammar value: the reader, and the oracle of its ABNF lines.
+func (s *std) familyOf(st report.Standard, profile string) error {
+	name := s.name
 	s.references = st.References()
 	profile = cmp.Or(profile, uri.StrictProfile)
-	if names := st.ProfileNames(); !slices.Contains(names, profile) {
-		return fmt.Errorf("unknown profile %q for %s (have %s)", profile, name, strings.Join(names, ", "))
-	}
+	var err error
 	// The grammar of the profile: the parser reads by it, and the oracle
 	// by its ABNF lines, an edit's from the document that justifies it.
 	if s.rd, err = st.NewReaderProfile(profile, nil); err != nil {

@@ -31,20 +31,20 @@ func TestWideEncodings(t *testing.T) {
 		kind Kind
 		in   string
 		err  string // a part of the error, or "" for none
-		refs int    // the references emitted before the error
+		refs int    // the references emitted (before the error, if any)
 	}{
 		{"text, UTF-16LE", Text, utf16LE(link), "text: the text is UTF-16LE (byte order mark FF FE)", 0},
 		{"HTML, UTF-16BE", HTML, "\xfe\xff\x00<\x00a", "html: the text is UTF-16BE (byte order mark FE FF)", 0},
 		{"Markdown, UTF-32LE", Markdown, "\xff\xfe\x00\x00[\x00\x00\x00", "markdown: the text is UTF-32LE (byte order mark FF FE 00 00)", 0},
 		{"text, UTF-32BE", Text, "\x00\x00\xfe\xff\x00\x00\x00<", "the text is UTF-32BE", 0},
 		{"text, a lone FF", Text, "\xff", "", 0},
-		{"text, UTF-8 byte order mark", Text, "\xef\xbb\xbf" + link, "", 0},
-		{"HTML, no mark", HTML, link, "", 0},
+		{"text, UTF-8 byte order mark", Text, "\xef\xbb\xbf" + link, "", 2},
+		{"HTML, no mark", HTML, link, "", 1},
 		{"MIME, charset UTF-16", MIME, mime("Content-Type: text/plain; charset=UTF-16", "<\x00h\x00"), "mime part 0: the text is UTF-16 (its charset parameter)", 0},
 		{"MIME, charset utf-32le, HTML", MIME, mime("Content-Type: text/html; charset=\"utf-32le\"", ""), "the text is UTF-32LE", 0},
 		{"MIME, byte order mark", MIME, mime("Content-Type: text/plain", utf16LE(link)), "mime part 0: the text is UTF-16LE (byte order mark FF FE)", 0},
 		{"MIME, in a multipart", MIME, mime("Content-Type: multipart/mixed; boundary=b", "--b\r\nContent-Type: text/plain\r\n\r\n"+link+"\r\n--b\r\nContent-Type: text/plain; charset=ucs-2\r\n\r\nx\r\n--b--\r\n"), "mime part 2: the text is UCS-2", 2},
-		{"MIME, ISO 8859-1", MIME, mime("Content-Type: text/plain; charset=iso-8859-1", "caf\xe9 "+link), "", 0},
+		{"MIME, ISO 8859-1", MIME, mime("Content-Type: text/plain; charset=iso-8859-1", "caf\xe9 "+link), "", 2},
 		{"MIME, an image with a charset", MIME, mime("Content-Type: image/png; charset=utf-16", "\xff\xfe"), "", 0},
 	} {
 		n := 0
@@ -53,8 +53,8 @@ func TestWideEncodings(t *testing.T) {
 		switch {
 		case c.err != "" && (!errors.As(err, &fe) || !strings.Contains(err.Error(), c.err) || n != c.refs):
 			t.Errorf("%s: error %v, %d references; want a *FormatError with %q after %d", c.name, err, n, c.err, c.refs)
-		case c.err == "" && err != nil:
-			t.Errorf("%s: %v", c.name, err)
+		case c.err == "" && (err != nil || n != c.refs):
+			t.Errorf("%s: error %v, %d references; want none and %d", c.name, err, n, c.refs)
 		}
 	}
 }

@@ -202,7 +202,11 @@ func keepsReadings(std report.Standard, edits []string) bool {
 // cannot take together.
 func newComparer(std report.Standard, allow []string) (*comparer, error) {
 	cm := &comparer{}
-	return cm, cm.readBy(std, allow)
+	if err := cm.readBy(std, allow); err != nil {
+		return cm, err
+	}
+	cm.fillOutputParts()
+	return cm, nil
 }
 
 // readBy sets std, read strictly, under each of its named profiles and
@@ -507,9 +511,6 @@ func (cm *comparer) compare(ref, base string, hasBase bool) *comparison {
 	c := &cm.c
 	*c = comparison{ref: ref, base: base, hasBase: hasBase, verdicts: c.verdicts[:0], differences: c.differences[:0], resolutions: c.resolutions[:0], out: &cm.out}
 	err3 := cm.pair.ReadRef(ref)
-	if cm.profiles == nil {
-		cm.fillOutputParts()
-	}
 	name := cm.pair.Name()
 	c.verdicts = append(c.verdicts, verdict{standard: name, err: err3, msg: errorMessage(err3)})
 	for i := range cm.others {

@@ -60,4 +60,3 @@ func generateBidi() error {
 	b.WriteString("\n}\n")
 	return writeGo(filepath.Join("rfc3987", "bidi_gen.go"), b.Bytes())
 }
-

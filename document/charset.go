@@ -57,15 +57,36 @@ type errReader struct{ err error }
 
 func (e errReader) Read([]byte) (int, error) { return 0, e.err }
 
-// wideCharset returns the name of the encoding a MIME charset parameter
-// names when it is UTF-16 or UTF-32 (or their older names, UCS-2 and
-// UCS-4), else "".
+// wideCharsets are the charset names of IANA's Character Sets registry
+// whose encodings write an ASCII character in two or four bytes, each
+// with its aliases, and the older UCS-2 and UCS-4, lowercased; a name
+// maps to its registry name. Matched whole: UNICODE-1-1-UTF-7
+// (csUnicode11UTF7) is ASCII-compatible and read, though it shares a
+// prefix with csUnicode11.
+var wideCharsets = map[string]string{
+	"utf-16": "UTF-16", "csutf16": "UTF-16",
+	"utf-16be": "UTF-16BE", "csutf16be": "UTF-16BE",
+	"utf-16le": "UTF-16LE", "csutf16le": "UTF-16LE",
+	"utf-32": "UTF-32", "csutf32": "UTF-32",
+	"utf-32be": "UTF-32BE", "csutf32be": "UTF-32BE",
+	"utf-32le": "UTF-32LE", "csutf32le": "UTF-32LE",
+	"iso-10646-ucs-2": "ISO-10646-UCS-2", "csunicode": "ISO-10646-UCS-2", "ucs-2": "UCS-2",
+	"iso-10646-ucs-4": "ISO-10646-UCS-4", "csucs4": "ISO-10646-UCS-4", "ucs-4": "UCS-4",
+	"unicode-1-1": "UNICODE-1-1", "csunicode11": "UNICODE-1-1",
+	"iso-10646-ucs-basic": "ISO-10646-UCS-Basic", "csunicodeascii": "ISO-10646-UCS-Basic",
+	"iso-10646-unicode-latin1": "ISO-10646-Unicode-Latin1", "csunicodelatin1": "ISO-10646-Unicode-Latin1", "iso-10646": "ISO-10646-Unicode-Latin1",
+	"iso-10646-j-1": "ISO-10646-J-1", "csunicodejapanese": "ISO-10646-J-1",
+	"iso-unicode-ibm-1261": "ISO-Unicode-IBM-1261", "csunicodeibm1261": "ISO-Unicode-IBM-1261",
+	"iso-unicode-ibm-1264": "ISO-Unicode-IBM-1264", "csunicodeibm1264": "ISO-Unicode-IBM-1264",
+	"iso-unicode-ibm-1265": "ISO-Unicode-IBM-1265", "csunicodeibm1265": "ISO-Unicode-IBM-1265",
+	"iso-unicode-ibm-1268": "ISO-Unicode-IBM-1268", "csunicodeibm1268": "ISO-Unicode-IBM-1268",
+	"iso-unicode-ibm-1276": "ISO-Unicode-IBM-1276", "csunicodeibm1276": "ISO-Unicode-IBM-1276",
+}
+
+// wideCharset returns the registry name of the encoding a MIME charset
+// parameter names when it writes ASCII in more than one byte a character
+// ([wideCharsets]), else "". Charset names are case-insensitive (RFC
+// 2046 section 4.1.2).
 func wideCharset(charset string) string {
-	c := strings.ToLower(strings.TrimSpace(charset))
-	for _, prefix := range []string{"utf-16", "utf-32", "ucs-2", "ucs-4", "iso-10646-ucs-2", "iso-10646-ucs-4", "csunicode"} {
-		if strings.HasPrefix(c, prefix) {
-			return strings.ToUpper(c)
-		}
-	}
-	return ""
+	return wideCharsets[strings.ToLower(strings.TrimSpace(charset))]
 }

@@ -44,6 +44,9 @@ func TestWideEncodings(t *testing.T) {
 		{"MIME, charset utf-32le, HTML", MIME, mime("Content-Type: text/html; charset=\"utf-32le\"", ""), "the text is UTF-32LE", 0},
 		{"MIME, byte order mark", MIME, mime("Content-Type: text/plain", utf16LE(link)), "mime part 0: the text is UTF-16LE (byte order mark FF FE)", 0},
 		{"MIME, in a multipart", MIME, mime("Content-Type: multipart/mixed; boundary=b", "--b\r\nContent-Type: text/plain\r\n\r\n"+link+"\r\n--b\r\nContent-Type: text/plain; charset=ucs-2\r\n\r\nx\r\n--b--\r\n"), "mime part 2: the text is UCS-2", 2},
+		{"MIME, csUCS4", MIME, mime("Content-Type: text/plain; charset=csUCS4", ""), "the text is ISO-10646-UCS-4", 0},
+		{"MIME, csUnicode11UTF7 is ASCII-compatible", MIME, mime("Content-Type: text/plain; charset=csUnicode11UTF7", link), "", 2},
+		{"MIME, an unknown name that starts as UTF-16", MIME, mime("Content-Type: text/plain; charset=utf-16x", link), "", 2},
 		{"MIME, ISO 8859-1", MIME, mime("Content-Type: text/plain; charset=iso-8859-1", "caf\xe9 "+link), "", 2},
 		{"MIME, an image with a charset", MIME, mime("Content-Type: image/png; charset=utf-16", "\xff\xfe"), "", 0},
 	} {

@@ -121,10 +121,11 @@ type faceManifest struct {
 	// Profiles are the grammar's named sets of Edits (--profile), besides
 	// "strict", which every grammar has (uri.Profile).
 	Profiles []profileManifest `json:"profiles,omitempty"`
-	// NormalizeText names a Go function (func(string) string) of the
-	// face package or of a package face_gen.go imports, the last step of
-	// normalization (uri.Data.NormalizeText): for a grammar whose
-	// characters go beyond US-ASCII, uri.NormalizeUnicode[grammar.Rule].
+	// NormalizeText names a Go function of the face package or of a
+	// package face_gen.go imports, func(*uri.Grammar[grammar.Rule],
+	// string) string, the last step of normalization
+	// (uri.Data.NormalizeText): for a grammar whose characters go beyond
+	// US-ASCII, uri.NormalizeUnicode[grammar.Rule].
 	NormalizeText string `json:"normalize_text,omitempty"`
 }
 

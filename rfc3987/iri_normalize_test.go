@@ -4,13 +4,30 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/rfc2396/rfc2396/rfc3987/grammar"
+	"github.com/rfc2396/rfc2396/uri"
 )
 
 func TestNormalize(t *testing.T) {
+	bidi, err := Allow("bidi-formatting")
+	if err != nil {
+		t.Fatal(err)
+	}
+	normalize := func(g *uri.Grammar[grammar.Rule]) func(string) string {
+		return func(s string) string {
+			n, err := g.Normalize(s)
+			if err != nil {
+				return "error: " + err.Error()
+			}
+			return n
+		}
+	}
 	funcs := map[string]func(string) string{
-		"nfc":  NormalizeNFC,
-		"pct":  NormalizePercentEncoding,
-		"host": NormalizeHostCase,
+		"nfc":                       NormalizeNFC,
+		"pct":                       NormalizePercentEncoding,
+		"host":                      NormalizeHostCase,
+		"normalize":                 normalize(theGrammar),
+		"normalize/bidi-formatting": normalize(bidi),
 	}
 	for _, r := range readIRITable(t, "normalize.txt", 3) {
 		f, ok := funcs[r.fields[0]]

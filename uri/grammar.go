@@ -109,7 +109,9 @@ type Data[R Rule] struct {
 	// the reference the steps of RFC 3986 section 6.2.2 wrote: RFC 3987
 	// section 5.3.2.2's character normalization (NFC) and 5.3.2.3's
 	// decoding of percent-encoded characters that need none in an IRI.
-	NormalizeText func(string) string
+	// It is given the grammar in force, edits and all, so that what it
+	// decodes is what that grammar admits.
+	NormalizeText func(g *Grammar[R], s string) string
 	// Prose are the rules of the RFC's prose that the ABNF does not
 	// express, each lifted by an edit; Edits are the edits the grammar
 	// offers.

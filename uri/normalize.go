@@ -154,7 +154,7 @@ func normalizeParsed[R Rule](u *URI[R], opts []NormalizeOption) string {
 		nz.writeNormalized(&b, u.Fragment().Value, false)
 	}
 	if g != nil && g.d.NormalizeText != nil {
-		return g.d.NormalizeText(b.String())
+		return g.d.NormalizeText(g, b.String())
 	}
 	return b.String()
 }

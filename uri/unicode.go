@@ -268,22 +268,14 @@ func NormalizeHostCase(host string) string {
 // for a grammar whose characters go beyond US-ASCII, over the reference
 // RFC 3986 section 6.2.2's steps and 6.2.3's scheme-based step wrote:
 // RFC 3987 section 5.3.2.3's decoding of the percent-encoded characters
-// that are unreserved in the grammar of the rule type R
-// ([Grammar.NormalizePercentEncoding]), then 5.3.2.2's character
-// normalization ([NormalizeNFC]), after the decoding so that a decoded
-// combining mark is composed too. Decoding never writes an US-ASCII
-// character that is not unreserved, so the components stay where they
-// were; NFC may (U+037E is ";"), and Normalize reports a result the
-// grammar then rejects. The grammar is the one [New] made for R, the
-// grammar as published, whatever edits are in force (a face names this
-// function in the Data it gives New, before New returns); without one, s
-// is only put in NFC.
-func NormalizeUnicode[R Rule](s string) string {
-	if strings.IndexByte(s, '%') < 0 {
-		return NormalizeNFC(s) // nothing to decode: no grammar to find
-	}
-	if g := grammarOf[R](); g != nil {
-		s = g.NormalizePercentEncoding(s)
-	}
-	return NormalizeNFC(s)
+// that are unreserved in g ([Grammar.NormalizePercentEncoding]), then
+// 5.3.2.2's character normalization ([NormalizeNFC]), after the decoding
+// so that a decoded combining mark is composed too. Decoding never writes
+// an US-ASCII character that is not unreserved, so the components stay
+// where they were; NFC may (U+037E is ";"), and Normalize reports a result
+// the grammar then rejects. g is the grammar in force, with its edits: a
+// character only an edit admits (RFC 3987's bidi-formatting) is decoded
+// under that edit, as [Grammar.FromURI] decodes it.
+func NormalizeUnicode[R Rule](g *Grammar[R], s string) string {
+	return NormalizeNFC(g.NormalizePercentEncoding(s))
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"github.com/rfc2396/rfc2396/rfc3987"
+	"github.com/rfc2396/rfc2396/uri"
 )
 
 func ExampleHostToASCII() {
@@ -18,7 +19,7 @@ func ExampleHostToASCII() {
 	if errors.As(err, &he) {
 		fmt.Printf("label %q at offset %d: %v\n", he.Label, he.Offset, he.Err)
 	}
-	fmt.Println(errors.Is(err, rfc3987.ErrHostNotUTF8))
+	fmt.Println(errors.Is(err, uri.ErrHostNotUTF8))
 	// Output:
 	// xn--rsum-bpad.example.org <nil>
 	// label "r%E9sum%E9" at offset 4: percent-encoded octets are not UTF-8

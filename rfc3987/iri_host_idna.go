@@ -8,12 +8,12 @@ import "github.com/rfc2396/rfc2396/uri"
 // lets systems do for schemes known to use domain names: each label
 // through RFC 3490's ToASCII with UseSTD3ASCIIRules ([uri.HostToASCII]
 // says how). "résumé.example.org" becomes "xn--rsum-bpad.example.org". On
-// failure the IRI cannot be resolved, and a *[HostError] names the label.
-// It is not in the playground's WebAssembly module (build tag playground).
-func HostToASCII(host string) (string, error) {
-	ascii, err := uri.HostToASCII(host)
-	if e, ok := err.(*uri.LabelError); ok {
-		return "", &HostError{Host: host, Label: e.Label, Offset: e.Offset, Err: e.Err}
-	}
-	return ascii, err
-}
+// failure the IRI cannot be resolved, and a *[HostError] names the label;
+// its cause is one of uri's ErrHost errors ([uri.ErrHostNotUTF8], ...) or
+// golang.org/x/net/idna's. It is not in the playground's WebAssembly
+// module (build tag playground).
+func HostToASCII(host string) (string, error) { return uri.HostToASCII(host) }
+
+// HostError reports an ireg-name [HostToASCII] could not convert: the
+// label at fault, its offset and why.
+type HostError = uri.LabelError

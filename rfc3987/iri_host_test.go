@@ -9,14 +9,15 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/rfc2396/rfc2396/uri"
 )
 
 func TestHostToASCII(t *testing.T) {
 	causes := map[string]error{
-		"percent": ErrHostPercent,
-		"utf8":    ErrHostNotUTF8,
-		"empty":   ErrHostEmptyLabel,
-		"hyphen":  ErrHostHyphen,
+		"percent": uri.ErrHostPercent,
+		"utf8":    uri.ErrHostNotUTF8,
+		"empty":   uri.ErrHostEmptyLabel,
+		"hyphen":  uri.ErrHostHyphen,
 	}
 	for _, r := range readIRITable(t, "host_ascii.txt", 2) {
 		in := r.fields[0]
@@ -73,7 +74,7 @@ func TestHostToASCII(t *testing.T) {
 
 func TestHostErrorMessage(t *testing.T) {
 	_, err := HostToASCII("ok.r%E9sum%E9.org")
-	want := `rfc3987: ireg-name "ok.r%E9sum%E9.org": offset 3: label "r%E9sum%E9": percent-encoded octets are not UTF-8`
+	want := `reg-name "ok.r%E9sum%E9.org": label "r%E9sum%E9" at offset 3: percent-encoded octets are not UTF-8`
 	if err == nil || err.Error() != want {
 		t.Errorf("error = %v, want %s", err, want)
 	}

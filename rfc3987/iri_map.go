@@ -1,10 +1,6 @@
 package rfc3987
 
-import (
-	"fmt"
-
-	"github.com/rfc2396/rfc2396/uri"
-)
+import "github.com/rfc2396/rfc2396/uri"
 
 // ToURI maps an IRI reference to a URI reference by section 3.1 of RFC
 // 3987, step 2 ([uri.EncodeNonASCII]): the UTF-8 octets of each character
@@ -45,29 +41,3 @@ func NormalizePercentEncoding(component string) string {
 // and percent-encodings are uppercased. [Normalize] lowercases the ASCII
 // letters of every host, as section 5.3.2.3's route through URIs does.
 func NormalizeHostCase(host string) string { return uri.NormalizeHostCase(host) }
-
-// The causes of a [HostError] before the IDNA conversion, whose own are
-// golang.org/x/net/idna's.
-var (
-	ErrHostPercent    = uri.ErrHostPercent    // "%" not followed by two hex digits
-	ErrHostNotUTF8    = uri.ErrHostNotUTF8    // percent-encoded octets that are not UTF-8
-	ErrHostEmptyLabel = uri.ErrHostEmptyLabel // an empty label other than the root's
-	ErrHostHyphen     = uri.ErrHostHyphen     // a label that starts or ends with "-"
-)
-
-// HostError reports an ireg-name [HostToASCII] could not convert: the
-// label at fault and why (Err, an ErrHost error or x/net/idna's).
-type HostError struct {
-	Host   string // the ireg-name given
-	Label  string // the label at fault, as written in Host
-	Offset int    // byte offset of Label in Host
-	Err    error
-}
-
-// Error names the label, its offset and the cause.
-func (e *HostError) Error() string {
-	return fmt.Sprintf("rfc3987: ireg-name %q: offset %d: label %q: %v", e.Host, e.Offset, e.Label, e.Err)
-}
-
-// Unwrap returns the cause.
-func (e *HostError) Unwrap() error { return e.Err }

@@ -25,14 +25,15 @@ var (
 // not convert, and why: Err is one of the ErrHost errors of this package
 // or the error of golang.org/x/net/idna; errors.Is and errors.As reach it.
 type LabelError struct {
-	Label  string // the label, as written in the reg-name
-	Offset int    // byte offset of Label in the reg-name
+	Host   string // the reg-name given
+	Label  string // the label, as written in Host
+	Offset int    // byte offset of Label in Host
 	Err    error
 }
 
-// Error names the label, its offset and the cause.
+// Error names the reg-name, the label, its offset and the cause.
 func (e *LabelError) Error() string {
-	return fmt.Sprintf("label %q at offset %d of the reg-name: %v", e.Label, e.Offset, e.Err)
+	return fmt.Sprintf("reg-name %q: label %q at offset %d: %v", e.Host, e.Label, e.Offset, e.Err)
 }
 
 // Unwrap returns the cause.

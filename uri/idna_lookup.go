@@ -81,7 +81,7 @@ func HostToASCII(host string) (string, error) {
 		label := host[at : at+n]
 		out, err := labelToASCII(label)
 		if err != nil {
-			return "", &LabelError{Label: label, Offset: at, Err: err}
+			return "", &LabelError{Host: host, Label: label, Offset: at, Err: err}
 		}
 		b.WriteString(out)
 		at += n

@@ -17,7 +17,7 @@ func TestHostToASCIIError(t *testing.T) {
 	}
 	_, err := uri.HostToASCII("a.-b.c")
 	var le *uri.LabelError
-	if !errors.As(err, &le) || le.Label != "-b" || le.Offset != 2 || err.Error() != `label "-b" at offset 2 of the reg-name: label starts or ends with "-"` || !errors.Is(err, uri.ErrHostHyphen) {
+	if !errors.As(err, &le) || le.Label != "-b" || le.Offset != 2 || le.Host != "a.-b.c" || err.Error() != `reg-name "a.-b.c": label "-b" at offset 2: label starts or ends with "-"` || !errors.Is(err, uri.ErrHostHyphen) {
 		t.Errorf("HostToASCII(%q) error = %v", "a.-b.c", err)
 	}
 }

@@ -97,7 +97,7 @@ func TestRFC3987Flags(t *testing.T) {
 		{args: []string{"parse", "--idna", "http://a/"}, status: 2, stderrHas: "--idna converts the host of an IRI; it applies only with --standard rfc3987"},
 		{args: []string{"parse", "--standard", "rfc3986", "--idna", "http://a/"}, status: 2, stderrHas: "applies only with --standard rfc3987"},
 		{args: []string{"normalize", "--to-iri", "http://a/"}, status: 2, stderrHas: "--to-iri maps a URI of RFC 3986 to an IRI of RFC 3987; it does not apply with --standard rfc2396"},
-		{args: []string{"parse", "--standard", "rfc3987", "--idna", "-q", "http://a-.example/"}, status: 1, stdoutHas: `label "a-": label starts or ends with "-"`},
+		{args: []string{"parse", "--standard", "rfc3987", "--idna", "-q", "http://a-.example/"}, status: 1, stdoutHas: `reg-name "a-.example": label "a-" at offset 0: label starts or ends with "-"`},
 		{args: []string{"parse", "--standard", "rfc3987", "http://\u00fc.de/\u05d0b\u05d1"}, status: 0, stdoutHas: "  warning: offset 15: U+0062 in isegment part"},
 		{args: []string{"parse", "--standard", "rfc3987", "http://\u00fc.de/"}, status: 0, stdoutHas: "  uri                   http://%C3%BC.de/\n"},
 		{args: []string{"parse", "--standard", "rfc3987", "--rule", "URI-reference", "x"}, status: 2, stderrHas: `no rule named "URI-reference" in RFC 3987's section 2.2`},

@@ -260,11 +260,10 @@ func coreFaceOf(m *manifest, defs []bnf.Definition) (coreFace, error) {
 		}
 		f.Edits = append(f.Edits, ce)
 	}
-	profiles, err := checkProfiles(m)
-	if err != nil {
+	if err := checkProfiles(m); err != nil {
 		return f, err
 	}
-	f.Profiles = profiles
+	f.Profiles = m.Face.Profiles
 	for _, p := range m.Face.Prose {
 		if !slices.ContainsFunc(m.Face.Edits, func(e editManifest) bool { return e.Name == p.Edit && e.PEG == "" }) {
 			return f, fmt.Errorf("%s: face.prose: the rule of %s is lifted by the edit %q, which face.edits does not list as an edit without a PEG file", m.File(), p.Section, p.Edit)
@@ -347,39 +346,38 @@ func checkEdits(m *manifest) error {
 	return nil
 }
 
-// checkProfiles returns the profiles of m's face, or an error that says
-// what is wrong with one: a profile needs a name of its own (not
+// checkProfiles returns an error that says what is wrong with a profile of
+// m's face, nil when nothing is: a profile needs a name of its own (not
 // "strict", which every grammar has, nor an edit's or another profile's),
-// a doc, and at least
-// one edit, each of face.edits, at most one of them an edit of the ABNF
-// (uri.Grammar.Allow makes no grammar of two).
-func checkProfiles(m *manifest) ([]profileManifest, error) {
+// a doc, and at least one edit, each of face.edits, at most one of them an
+// edit of the ABNF (uri.Grammar.Allow makes no grammar of two).
+func checkProfiles(m *manifest) error {
 	var seen []string
 	for _, p := range m.Face.Profiles {
 		switch {
 		case p.Name == "" || p.Doc == "" || len(p.Edits) == 0:
-			return nil, fmt.Errorf("%s: face.profiles: a profile needs a name, a doc and its edits", m.File())
+			return fmt.Errorf("%s: face.profiles: a profile needs a name, a doc and its edits", m.File())
 		case p.Name == "strict":
-			return nil, fmt.Errorf("%s: face.profiles: \"strict\" is every grammar's profile of no edit; leave it out", m.File())
+			return fmt.Errorf("%s: face.profiles: \"strict\" is every grammar's profile of no edit; leave it out", m.File())
 		case slices.ContainsFunc(m.Face.Edits, func(e editManifest) bool { return e.Name == p.Name }):
-			return nil, fmt.Errorf("%s: face.profiles: the profile %q has the name of an edit; --profile and --allow would read alike", m.File(), p.Name)
+			return fmt.Errorf("%s: face.profiles: the profile %q has the name of an edit; --profile and --allow would read alike", m.File(), p.Name)
 		case slices.Contains(seen, p.Name):
-			return nil, fmt.Errorf("%s: face.profiles: two profiles are named %q", m.File(), p.Name)
+			return fmt.Errorf("%s: face.profiles: two profiles are named %q", m.File(), p.Name)
 		}
 		seen = append(seen, p.Name)
 		var abnf []string
 		for _, name := range p.Edits {
 			i := slices.IndexFunc(m.Face.Edits, func(e editManifest) bool { return e.Name == name })
 			if i < 0 {
-				return nil, fmt.Errorf("%s: face.profiles: the profile %q names the edit %q, which face.edits does not list", m.File(), p.Name, name)
+				return fmt.Errorf("%s: face.profiles: the profile %q names the edit %q, which face.edits does not list", m.File(), p.Name, name)
 			}
 			if m.Face.Edits[i].PEG != "" {
 				abnf = append(abnf, name)
 			}
 		}
 		if len(abnf) > 1 {
-			return nil, fmt.Errorf("%s: face.profiles: the profile %q has the edits %s, which each change the ABNF; no grammar is generated with both", m.File(), p.Name, strings.Join(abnf, " and "))
+			return fmt.Errorf("%s: face.profiles: the profile %q has the edits %s, which each change the ABNF; no grammar is generated with both", m.File(), p.Name, strings.Join(abnf, " and "))
 		}
 	}
-	return m.Face.Profiles, nil
+	return nil
 }

@@ -247,24 +247,35 @@ func (g *Grammar[R]) ValidUnder(rule R, s string) []Alternative {
 		}
 		out = append(out, a)
 	}
-	for _, e := range root.d.Edits {
-		if slices.Contains(g.allowed, e.Name) {
-			continue
-		}
-		v, err := g.Allow(e.Name)
-		if err != nil || !v.Matches(rule, s) {
-			continue // two edits of the ABNF have no grammar together
-		}
+	g.oneMoreEdit(rule, s, false, func(_ string, v *Grammar[R]) {
 		add(StrictProfile+"+"+strings.Join(v.allowed, ","), v)
-	}
-	for _, p := range root.Profiles()[1:] {
-		v, err := root.Profile(p.Name)
+	})
+	for _, p := range root.d.Profiles {
+		if !root.offers(p.Edits...) {
+			continue // left out of this build (see Grammar.Profile)
+		}
+		v, err := root.Allow(p.Edits...)
 		if err != nil || slices.Equal(v.allowed, g.allowed) || !v.Matches(rule, s) {
 			continue
 		}
 		add(p.Name, v)
 	}
 	return out
+}
+
+// oneMoreEdit calls f, in the manifest's order, with each edit of g's
+// grammar not in force in g under which, added to g's, s matches rule,
+// and the grammar with it; with abnfOnly, only edits of the ABNF are
+// tried. Two edits of the ABNF have no grammar together, and are skipped.
+func (g *Grammar[R]) oneMoreEdit(rule R, s string, abnfOnly bool, f func(name string, v *Grammar[R])) {
+	for _, e := range g.root().d.Edits {
+		if abnfOnly && e.Grammar == nil || slices.Contains(g.allowed, e.Name) {
+			continue
+		}
+		if v, err := g.Allow(e.Name); err == nil && v.Matches(rule, s) {
+			f(e.Name, v)
+		}
+	}
 }
 
 // editNames lists the names of edits for a message.
@@ -314,15 +325,7 @@ func (g *Grammar[R]) proseError(rule R, s string, p *ProseRule, offset int) *Err
 // ABNF as it is, never accepts s and is not tried.
 func (g *Grammar[R]) needs(rule R, s string) []string {
 	var out []string
-	for _, e := range g.root().d.Edits {
-		if e.Grammar == nil || slices.Contains(g.allowed, e.Name) {
-			continue
-		}
-		v, err := g.Allow(e.Name)
-		if err == nil && v.Matches(rule, s) {
-			out = append(out, e.Name)
-		}
-	}
+	g.oneMoreEdit(rule, s, true, func(name string, _ *Grammar[R]) { out = append(out, name) })
 	return out
 }
 

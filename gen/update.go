@@ -67,9 +67,10 @@ func runUpdate(c *stepCache, pkg string, flags []string) (hit bool, err error) {
 		return false, err
 	}
 	var key, dir string
+	var excluded []string
 	if c != nil {
 		var code string
-		code, dir, err = testSourceKey(pkg)
+		code, dir, excluded, err = testSourceKey(pkg)
 		if errors.Is(err, errSpawns) {
 			c = nil
 		} else if err != nil {
@@ -110,7 +111,7 @@ func runUpdate(c *stepCache, pkg string, flags []string) (hit bool, err error) {
 	if err != nil {
 		return false, err
 	}
-	e, err := testLogEntry(log, root, dir, excludedRoots())
+	e, err := testLogEntry(log, root, dir, excluded)
 	if err == nil {
 		err = c.store(key, e)
 	}
@@ -161,15 +162,35 @@ var errSpawns = errors.New("the test's module code imports os/exec")
 var buildEnv = []string{"GOVERSION", "GOOS", "GOARCH", "GOFLAGS", "CGO_ENABLED", "GOEXPERIMENT", "GOAMD64", "GOARM64", "GO386", "GOARM", "GODEBUG"}
 
 // testSourceKey returns a hash of what the test binary of pkg is built
-// from, the same in every checkout of the same bytes, and the package's
-// directory (where go test runs it). It fails with errSpawns for a test
-// whose module code imports os/exec, and for a package go list reports
-// an error in.
-func testSourceKey(pkg string) (key, dir string, err error) {
-	env, err := exec.Command("go", append([]string{"env"}, buildEnv...)...).Output()
+// from, the same in every checkout of the same bytes, the package's
+// directory (where go test runs it), and the directories whose files a
+// test log may name but the record leaves out: the toolchain's and the
+// module cache's, whose bytes the key fixes. It fails with errSpawns for a
+// test whose module code imports os/exec, and for a package go list
+// reports an error in.
+func testSourceKey(pkg string) (key, dir string, excluded []string, err error) {
+	// One go env: the roots, then the variables that change a build.
+	out, err := exec.Command("go", append([]string{"env", "GOROOT", "GOMODCACHE"}, buildEnv...)...).Output()
 	if err != nil {
-		return "", "", fmt.Errorf("go env: %v", err)
+		return "", "", nil, fmt.Errorf("go env: %v", err)
 	}
+	lines := strings.SplitAfterN(string(out), "\n", 3)
+	if len(lines) < 3 {
+		return "", "", nil, fmt.Errorf("go env: %d lines, want %d", len(lines), 2+len(buildEnv))
+	}
+	for _, l := range lines[:2] {
+		if l = strings.TrimSpace(l); l != "" {
+			excluded = append(excluded, l)
+		}
+	}
+	env := lines[2]
+	key, dir, err = hashTestSources(pkg, env)
+	return key, dir, excluded, err
+}
+
+// hashTestSources is testSourceKey's hash and directory, over env (go
+// env's lines of buildEnv) and the sources go list names.
+func hashTestSources(pkg, env string) (key, dir string, err error) {
 	out, err := exec.Command("go", "list", "-deps", "-test", "-json", pkg).Output()
 	if err != nil {
 		return "", "", fmt.Errorf("go list %s: %v", pkg, err)
@@ -234,23 +255,6 @@ func testSourceKey(pkg string) (key, dir string, err error) {
 		return "", "", fmt.Errorf("go list %s: no test binary", pkg)
 	}
 	return sha256Hex(b.Bytes()), dir, nil
-}
-
-// excludedRoots returns the directories whose files a test log may name
-// but the record leaves out: the toolchain's and the module cache's,
-// whose bytes the key already fixes.
-func excludedRoots() []string {
-	out, err := exec.Command("go", "env", "GOROOT", "GOMODCACHE").Output()
-	if err != nil {
-		return nil
-	}
-	var roots []string
-	for line := range strings.Lines(string(out)) {
-		if line = strings.TrimSpace(line); line != "" {
-			roots = append(roots, line)
-		}
-	}
-	return roots
 }
 
 // testLogEntry returns the record of a run from its test log: every file

@@ -13,7 +13,3 @@ import "github.com/rfc2396/rfc2396/uri"
 // golang.org/x/net/idna's. It is not in the playground's WebAssembly
 // module (build tag playground).
 func HostToASCII(host string) (string, error) { return uri.HostToASCII(host) }
-
-// HostError reports an ireg-name [HostToASCII] could not convert: the
-// label at fault, its offset and why.
-type HostError = uri.LabelError

@@ -41,3 +41,7 @@ func NormalizePercentEncoding(component string) string {
 // and percent-encodings are uppercased. [Normalize] lowercases the ASCII
 // letters of every host, as section 5.3.2.3's route through URIs does.
 func NormalizeHostCase(host string) string { return uri.NormalizeHostCase(host) }
+
+// HostError reports an ireg-name [HostToASCII] could not convert: the
+// label at fault, its offset and why.
+type HostError = uri.LabelError

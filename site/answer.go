@@ -306,8 +306,12 @@ func (s *Site) playView(ctx Canceler, p *page, f playForm) (*resultView, error) 
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		if whole && (f.Standard == standard2396 || f.Standard == standard3986) && !f.NoVerdicts {
-			a.Verdicts = verdicts(f.Ref, f.Standard, profile, f.Profile)
+		if whole && refs && !f.NoVerdicts {
+			current := cmp.Or(f.Profile, "strict")
+			if f.Allow != "" {
+				current = "" // a reading with edits besides is none of the verdicts'
+			}
+			a.Verdicts = verdicts(f.Ref, playStandard(f.Standard).Name, current)
 			a.ValidUnder = validUnder(a.Verdicts)
 		}
 		if a.Tree != nil {

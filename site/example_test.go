@@ -87,7 +87,7 @@ func ExampleSite_PlayJSON() {
 	fmt.Println("valid under:", cmp.Or(strings.Join(a.ValidUnder, "; "), "none"))
 	// Output:
 	// 200 true rfc2732 IPv6reference
-	// valid under: RFC 3986; RFC 3986 (profile rfc6874); RFC 2396 (profile rfc2732); RFC 2396 (profile rfc2732-intent); RFC 2396 (profile java)
+	// valid under: RFC 2396 (profile rfc2732); RFC 2396 (profile rfc2732-intent); RFC 2396 (profile java); RFC 3986; RFC 3986 (profile rfc6874); RFC 3987; RFC 3987 (profile rfc6874); RFC 3987 (profile abnf)
 }
 
 // An answer that nothing cancels, as the playground's WebAssembly module

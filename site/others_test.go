@@ -95,7 +95,7 @@ func TestResultWording(t *testing.T) {
 		dontWant []string
 	}{
 		{"/play?ref=" + urlQueryEscape("http://[::1]:8080/") + "&profile=rfc2732", []string{
-			"Valid under the standard RFC 3986, and under RFC 2396 with the profiles rfc2732, rfc2732-intent and java.",
+			"Valid under RFC 2396 with the profiles rfc2732, rfc2732-intent and java, under RFC 3986 and under RFC 3987; not under RFC 2396 itself.",
 			`id="authority-kind">server-based<`, `id="others-table"`, `data-who="whatwg"`, `data-who="neturl"`,
 		}, []string{"RFC 2396, rfc2732"}},
 		{"/play?ref=" + urlQueryEscape("http://[::1]:8080/") + "&standard=rfc3986", []string{
@@ -107,8 +107,8 @@ func TestResultWording(t *testing.T) {
 		// them (they were offered as "code: summary", which allow refused).
 		{"/play?ref=" + urlQueryEscape("http://h/"), []string{`<optgroup label="RFC 2396" data-standard="rfc2396"><option selected>strict</option><option>rfc2732</option>`,
 			`<datalist id="edit-names-rfc2396" data-standard="rfc2396" data-example="empty-relative-path,empty-authority"><option value="empty-relative-path"><option value="empty-authority">`}, nil},
-		{"/play?ref=" + urlQueryEscape("http://[v1.x]/"), []string{"Valid under the standard RFC 3986, and under no profile of RFC 2396."}, nil},
-		{"/play?ref=" + urlQueryEscape("?y"), []string{"Valid under the standard RFC 3986, and under RFC 2396 with the profile java."}, nil},
+		{"/play?ref=" + urlQueryEscape("http://[v1.x]/"), []string{"Valid under RFC 3986 and under RFC 3987; not under RFC 2396."}, nil},
+		{"/play?ref=" + urlQueryEscape("?y"), []string{"Valid under RFC 2396 with the profile java, under RFC 3986 and under RFC 3987; not under RFC 2396 itself."}, nil},
 		{"/play?ref=" + urlQueryEscape("http://a b/"), []string{"Valid under no standard or profile here."}, nil},
 	} {
 		status, body := get(t, h, "GET", c.path)
@@ -131,9 +131,10 @@ func TestResultWording(t *testing.T) {
 // TestValidUnderText: a reference valid under profiles of RFC 2396 only.
 func TestValidUnderText(t *testing.T) {
 	a := &Analysis{Verdicts: []Verdict{
-		{Standard: "RFC 3986"}, {Standard: "RFC 2396", Profile: "strict", Valid: true}, {Standard: "RFC 2396", Profile: "java", Valid: true},
+		{Standard: "RFC 2396"}, {Standard: "RFC 2396", Profile: "rfc2732", Valid: true}, {Standard: "RFC 2396", Profile: "java", Valid: true},
+		{Standard: "RFC 3986"}, {Standard: "RFC 3986", Profile: "rfc6874"},
 	}}
-	if got, want := a.ValidUnderText(), "Valid under RFC 2396 with the profiles strict and java; not under the standard RFC 3986."; got != want {
+	if got, want := a.ValidUnderText(), "Valid under RFC 2396 with the profiles rfc2732 and java; not under RFC 2396 itself or RFC 3986."; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }

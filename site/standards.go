@@ -5,7 +5,6 @@ import (
 	"github.com/rfc2396/rfc2396/internal/syntax"
 	"github.com/rfc2396/rfc2396/parser"
 	"github.com/rfc2396/rfc2396/report"
-	"github.com/rfc2396/rfc2396/rfc3986"
 	"github.com/rfc2396/rfc2396/uri"
 )
 
@@ -45,62 +44,85 @@ func (v Verdict) Label() string {
 	return v.Standard + " (profile " + v.Profile + ")"
 }
 
-// ValidUnderText says in a sentence under which standard and which
-// profiles the reference is valid, naming each as what it is: "Valid
-// under the standard RFC 3986, and under RFC 2396 with the profiles
-// rfc2732 and java." A profile of RFC 3986 (rfc6874) is named only when
-// RFC 3986 itself refuses the reference.
+// ValidUnderText says in a sentence under which standards and which of
+// their profiles the reference is valid, a standard by the standard itself
+// when it accepts the reference (its profiles then go unnamed; the table
+// lists them) and by its profiles otherwise, then those that refuse it:
+// "Valid under RFC 2396 with the profile java and under RFC 3986 with the
+// profile rfc6874; not under RFC 2396 itself, RFC 3986 itself or RFC
+// 3987."
 func (a *Analysis) ValidUnderText() string {
-	var in3986 bool
-	var profiles3986, profiles2396 []string
+	type standard struct {
+		spec     string
+		itself   bool
+		profiles []string
+	}
+	var all []*standard
 	for _, v := range a.Verdicts {
+		if len(all) == 0 || all[len(all)-1].spec != v.Standard {
+			all = append(all, &standard{spec: v.Standard})
+		}
+		s := all[len(all)-1]
 		switch {
 		case !v.Valid:
-		case v.Standard == "RFC 3986" && v.Profile == "":
-			in3986 = true
-		case v.Standard == "RFC 3986":
-			profiles3986 = append(profiles3986, v.Profile)
+		case v.Profile == "":
+			s.itself = true
 		default:
-			profiles2396 = append(profiles2396, v.Profile)
+			s.profiles = append(s.profiles, v.Profile)
 		}
 	}
-	p := withProfiles("RFC 2396", profiles2396)
-	switch {
-	case in3986 && p != "":
-		return "Valid under the standard RFC 3986, and under " + p + "."
-	case in3986:
-		return "Valid under the standard RFC 3986, and under no profile of RFC 2396."
-	case len(profiles3986) > 0 && p != "":
-		return "Valid under " + withProfiles("RFC 3986", profiles3986) + " and under " + p + "; not under the standard RFC 3986 itself."
-	case len(profiles3986) > 0:
-		return "Valid under " + withProfiles("RFC 3986", profiles3986) + "; not under the standard RFC 3986 itself, nor under any profile of RFC 2396."
-	case p != "":
-		return "Valid under " + p + "; not under the standard RFC 3986."
+	var valid, not []string
+	for _, s := range all {
+		switch {
+		case s.itself:
+			valid = append(valid, s.spec)
+		case len(s.profiles) > 0:
+			valid = append(valid, withProfiles(s.spec, s.profiles))
+			not = append(not, s.spec+" itself")
+		default:
+			not = append(not, s.spec)
+		}
 	}
-	return "Valid under no standard or profile here."
+	if len(valid) == 0 {
+		return "Valid under no standard or profile here."
+	}
+	for i := 1; i < len(valid); i++ {
+		valid[i] = "under " + valid[i] // a list of profiles has its own "and"
+	}
+	text := "Valid under " + joinWords(valid, "and")
+	if len(not) == 0 {
+		return text + "."
+	}
+	return text + "; not under " + joinWords(not, "or") + "."
+}
+
+// joinWords joins words as a sentence lists them: "a", "a and b", "a, b
+// and c", with conj ("and", "or") before the last.
+func joinWords(words []string, conj string) string {
+	out := ""
+	for i, w := range words {
+		switch {
+		case i == 0:
+		case i == len(words)-1:
+			out += " " + conj + " "
+		default:
+			out += ", "
+		}
+		out += w
+	}
+	return out
 }
 
 // withProfiles names profiles of spec in words: "RFC 2396 with the
 // profiles rfc2732 and java"; "" for none.
 func withProfiles(spec string, profiles []string) string {
-	if len(profiles) == 0 {
+	switch len(profiles) {
+	case 0:
 		return ""
+	case 1:
+		return spec + " with the profile " + profiles[0]
 	}
-	p := spec + " with the profile "
-	if len(profiles) > 1 {
-		p = spec + " with the profiles "
-	}
-	for i, name := range profiles {
-		switch {
-		case i == 0:
-		case i == len(profiles)-1:
-			p += " and "
-		default:
-			p += ", "
-		}
-		p += name
-	}
-	return p
+	return spec + " with the profiles " + joinWords(profiles, "and")
 }
 
 // HasKinds reports whether the answer's string is a URI reference, whose
@@ -137,26 +159,40 @@ func (a *Analysis) AuthorityText() string {
 	return "none"
 }
 
-// verdicts reads ref under RFC 3986 and its profiles, and under every
-// profile of RFC 2396, as rfc2396 compare does; the one the page reads by
-// is standard's profile, a *parser.Profile for RFC 2396, the name of one
-// of RFC 3986's (family) for RFC 3986.
-func verdicts(ref string, standard string, profile *parser.Profile, family string) []Verdict {
+// verdicts reads ref under every standard of URI references
+// ([report.Standard.References]: RFC 2396, RFC 3986, RFC 3987) and each of
+// its profiles, in the registry's order, as rfc2396 compare sets them
+// side by side. The one the page reads by, standard under profile, is
+// marked current.
+func verdicts(ref, standard, profile string) []Verdict {
 	var out []Verdict
-	_, err := rfc3986.Parse(ref)
-	out = append(out, verdictOf("RFC 3986", "", err, standard == standard3986 && family == uri.StrictProfile))
-	for _, p := range rfc3986.Grammar().Profiles()[1:] {
-		g, err := rfc3986.Grammar().Profile(p.Name)
-		if err == nil {
-			_, err = g.Parse(ref)
+	for _, st := range report.Standards() {
+		if !st.References() {
+			continue
 		}
-		out = append(out, verdictOf("RFC 3986", p.Name, err, standard == standard3986 && family == p.Name))
-	}
-	for _, p := range parser.Profiles() {
-		_, err := p.Parse(ref)
-		out = append(out, verdictOf("RFC 2396", p.Name(), err, standard == standard2396 && p == profile))
+		for _, p := range st.ProfileList() {
+			label := p.Name
+			if label == uri.StrictProfile {
+				label = "" // the standard itself
+			}
+			out = append(out, verdictOf(st.Spec, label, readWhole(st, p.Name, ref), st.Name == standard && p.Name == profile))
+		}
 	}
 	return out
+}
+
+// readWhole reads ref by the start rule of st under the named profile, and
+// returns the error, nil when ref is valid.
+func readWhole(st report.Standard, profile, ref string) error {
+	rd, err := st.ReaderUnder(profile, "")
+	if err != nil {
+		return err
+	}
+	rule, err := rd.LookupRule(rd.StartRule())
+	if err != nil {
+		return err
+	}
+	return rd.Read(rule, ref, false).Err
 }
 
 func verdictOf(standard, profile string, err error, current bool) Verdict {

@@ -137,8 +137,9 @@ type page struct {
 
 type playForm struct {
 	Ref, Base, Rule string
-	// Standard is standard2396 or standard3986; Profile the RFC 2396
-	// profile's name, and Allow the edits added to it, comma-separated.
+	// Standard is the standard's name (report.Standards, "" for RFC
+	// 2396); Profile the name of one of its profiles, and Allow the edits
+	// added to it, comma-separated.
 	Standard, Profile, Allow string
 	// HasRef tells an empty ref (the empty reference, which is valid) from
 	// none at all (the page before anything is typed).

@@ -8,12 +8,9 @@ import (
 	"github.com/rfc2396/rfc2396/uri"
 )
 
-// The standards the playground reads a reference under, by their value
-// in the query string (standard=rfc3986).
-const (
-	standard2396 = "rfc2396"
-	standard3986 = "rfc3986"
-)
+// standard2396 is RFC 2396's name in the query string (standard=rfc2396),
+// the standard the playground reads by when none is named.
+const standard2396 = "rfc2396"
 
 // standardOf returns the standard of the RFC 3986 family named name
 // (report.Standards), ok false for RFC 2396 (whose reading takes a
@@ -139,7 +136,8 @@ func (a *Analysis) HasKinds() bool {
 
 // AuthorityText says what kind of authority a valid reference has, for
 // the page: "server-based" or "registry-based" under RFC 2396 (section
-// 3.2), "host and port" under RFC 3986, which has no registry-based
+// 3.2), "host and port" under a standard that reads authorities as RFC
+// 3986 does (RFC 3986, RFC 3987, RFC 9112), which has no registry-based
 // authority, and "none" when the reference has no authority.
 func (a *Analysis) AuthorityText() string {
 	switch a.AuthorityKind {
@@ -150,8 +148,8 @@ func (a *Analysis) AuthorityText() string {
 	}
 	for _, c := range a.Components {
 		if c.Name == "authority" && c.Defined {
-			if a.Standard == standard3986 {
-				return "host and port (RFC 3986 reads every authority as one; it has no registry-based kind)"
+			if st, ok := standardOf(a.Standard); ok {
+				return "host and port (" + st.Spec + " reads every authority as one; it has no registry-based kind)"
 			}
 			return "present"
 		}

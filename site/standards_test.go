@@ -225,7 +225,7 @@ func FuzzTrace3986(f *testing.F) {
 
 // trace3986 is the trace under RFC 3986.
 func trace3986(base, ref string) *Trace {
-	st, _ := standardOf(standard3986)
+	st, _ := standardOf("rfc3986")
 	return traceFamily(st, st.NewReader(nil), base, ref)
 }
 

@@ -70,10 +70,11 @@ type matchError struct {
 }
 
 // std is one standard under one profile: its grammar as syntax trees, the
-// project's parser (the automata and resolution of package parser, or of
-// a grammar of the RFC 3986 family read through report.Reader) and the
-// independent oracle (regular expressions generated from the same ABNF
-// text). Every call into the public parser APIs is in this file.
+// project's parser (the standard's report.Reader, whatever the standard)
+// and the independent oracle (regular expressions generated from the same
+// ABNF text: RFC 2396's own, package oracle's Oracle, or any other
+// grammar's, from its ABNF lines). Every call into the public parser APIs
+// is in this file.
 type std struct {
 	name    Standard
 	profile string // "" or "strict" for the RFC's grammar exactly
@@ -81,14 +82,16 @@ type std struct {
 	byName  map[string]*bnf.Definition
 	start   string // URI-reference, IRI-reference
 
-	p2396 *parser.Profile
-	o2396 *oracle.Oracle
-	// For a grammar of the RFC 3986 family: its reader, its rules
-	// (sections), the oracle of its ABNF and the rules an authority is
-	// read by.
-	rd       report.Reader
-	spec     string // "RFC 3987"
-	rules    map[string]uri.RuleInfo
+	// rd is the standard's reader under the profile, rules its rules
+	// (sections, whether one is catalogued) and spec its document ("RFC
+	// 3987").
+	rd    report.Reader
+	rules map[string]uri.RuleInfo
+	spec  string
+	// o2396 is RFC 2396's oracle; for a grammar of the RFC 3986 family,
+	// orc is the oracle of its ABNF and authRule the rules an authority
+	// is read by.
+	o2396    *oracle.Oracle
 	orc      *oracle.ABNF
 	authRule oracle.AuthorityRules
 	// asPublished reports whether the grammar in force reads references
@@ -107,8 +110,9 @@ type std struct {
 	lits *[256]bool
 }
 
-// family reports whether s is a grammar of the RFC 3986 family.
-func (s *std) family() bool { return s.rd != nil }
+// family reports whether s is a grammar of the RFC 3986 family, which the
+// oracle reads from its ABNF lines, not RFC 2396.
+func (s *std) family() bool { return s.o2396 == nil }
 
 // newStd returns the standard name under the named profile ("" for the
 // grammar exactly).
@@ -121,10 +125,21 @@ func newStd(name Standard, profile string) (*std, error) {
 	if names := st.ProfileNames(); !slices.Contains(names, cmp.Or(profile, uri.StrictProfile)) {
 		return nil, fmt.Errorf("unknown profile %q for %s (have %s)", profile, name, strings.Join(names, ", "))
 	}
-	s := &std{name: name, profile: profile, start: "URI-reference", references: true}
+	s := &std{name: name, profile: profile, start: "URI-reference", references: true, spec: st.Spec}
+	// The reader by the profile's grammar, and its rules.
+	if s.rd, err = st.ReaderUnder(profile, ""); err != nil {
+		return nil, err
+	}
+	rules, err := st.RulesUnder(cmp.Or(profile, uri.StrictProfile))
+	if err != nil {
+		return nil, err
+	}
+	s.rules = map[string]uri.RuleInfo{}
+	for _, r := range rules {
+		s.rules[r.Name] = r
+	}
 	if name == RFC2396 {
 		p, _ := parser.LookupProfile(cmp.Or(profile, uri.StrictProfile)) // one of its ProfileNames
-		s.p2396 = p
 		s.o2396 = oracle.NewFor(p.Edits())
 		s.asPublished = sync.OnceValue(func() func(...string) bool { return oracle.FactsOf(s.o2396, oracle.NewPublished(p.Edits())).Hold })
 		s.defs, _ = grammar.Definitions(p.Edits())
@@ -147,23 +162,11 @@ func (s *std) familyOf(st report.Standard, profile string) error {
 	name := s.name
 	s.references = st.References()
 	profile = cmp.Or(profile, uri.StrictProfile)
-	var err error
-	// The grammar of the profile: the parser reads by it, and the oracle
-	// by its ABNF lines, an edit's from the document that justifies it.
-	if s.rd, err = st.NewReaderProfile(profile, nil); err != nil {
-		return err
-	}
-	s.spec = st.Spec
+	// The oracle reads by the ABNF lines of the profile's grammar, an
+	// edit's from the document that justifies it.
 	s.start = s.rd.StartRule()
-	rules, err := st.RulesUnder(profile)
-	if err != nil {
-		return err
-	}
-	s.rules = map[string]uri.RuleInfo{}
-	for _, r := range rules {
-		s.rules[r.Name] = r
-	}
 	abnf, _ := st.ABNFUnder(profile)
+	var err error
 	if s.orc, err = oracle.NewABNF(abnf); err != nil {
 		return fmt.Errorf("%s: its ABNF: %w", name, err)
 	}
@@ -207,29 +210,26 @@ func (s *std) profileName() string {
 // catalogued reports whether rule is one the parser and the oracle can
 // match on its own (the core rules of RFC 5234 are not).
 func (s *std) catalogued(rule string) bool {
-	if s.name == RFC2396 {
-		r, ok := grammar.Lookup(rule)
-		return ok && s.p2396.Has(r)
-	}
 	_, ok := s.rules[rule]
 	return ok
 }
 
-// section is the RFC section that defines rule.
+// section is the RFC section that defines rule: the section of the
+// standard's document, or another document and its section for a rule an
+// edit brings ("RFC 2373 Appendix B"), RFC 5234's for a core rule.
 func (s *std) section(rule string) string {
-	if s.name == RFC2396 {
-		if r, ok := grammar.Lookup(rule); ok {
-			return r.Info().Section
-		}
+	r, ok := s.rules[rule]
+	switch {
+	case !ok && s.family():
+		return "RFC 5234 B.1"
+	case !ok:
 		return ""
+	case r.Spec != "" && r.Section != "":
+		return r.Spec + " " + r.Section
+	case r.Spec != "":
+		return r.Spec // a document without sections (java.net.URI)
 	}
-	if r, ok := s.rules[rule]; ok {
-		if r.Spec != "" {
-			return r.Spec + " " + r.Section
-		}
-		return r.Section
-	}
-	return "RFC 5234 B.1"
+	return r.Section
 }
 
 // words is the grammar line that defines rule: the RFC's own words.
@@ -242,18 +242,11 @@ func (s *std) words(rule string) string {
 
 // parserMatch checks str against rule with the project's parser.
 func (s *std) parserMatch(rule, str string) *matchError {
-	var err error
-	if s.name == RFC2396 {
-		r, _ := grammar.Lookup(rule)
-		err = s.p2396.Match(r, str)
-	} else {
-		r, lerr := s.rd.LookupRule(rule)
-		if lerr != nil {
-			return &matchError{Offset: -1, Message: lerr.Error()}
-		}
-		err = s.rd.Read(r, str, false).Err
+	r, err := s.rd.LookupRule(rule)
+	if err != nil {
+		return &matchError{Offset: -1, Message: err.Error()}
 	}
-	if err == nil {
+	if err = s.rd.Read(r, str, false).Err; err == nil {
 		return nil
 	}
 	var prose interface{ ProseRefusal() string }
@@ -286,22 +279,6 @@ func (s *std) oracleMatch(rule, str string) (bool, int) {
 
 // parserComponents is the project parser's reading of a valid reference.
 func (s *std) parserComponents(ref string) (Components, error) {
-	if s.name == RFC2396 {
-		u, err := s.p2396.Parse(ref)
-		if err != nil {
-			return Components{}, err
-		}
-		c := Components{
-			Scheme: opt(u.Scheme().Value, u.Scheme().Defined), Authority: opt(u.Authority().Value, u.Authority().Defined),
-			UserInfo: opt(u.UserInfo().Value, u.UserInfo().Defined), Host: opt(u.Host().Value, u.Host().Defined),
-			Port: opt(u.Port().Value, u.Port().Defined), Path: opt(u.Path(), true),
-			Query: opt(u.Query().Value, u.Query().Defined), Fragment: opt(u.Fragment().Value, u.Fragment().Defined),
-		}
-		if u.Scheme().Defined {
-			c.SchemeSpecificPart = opt(u.SchemeSpecificPart(), true)
-		}
-		return c, nil
-	}
 	r, err := s.rd.LookupRule(s.start)
 	if err != nil {
 		return Components{}, err
@@ -314,12 +291,16 @@ func (s *std) parserComponents(ref string) (Components, error) {
 	if u == nil {
 		return Components{}, fmt.Errorf("%s: %s has no components", s.name, s.start)
 	}
-	return Components{
+	c := Components{
 		Scheme: opt(u.Scheme.Value, u.Scheme.Defined), Authority: opt(u.Authority.Value, u.Authority.Defined),
 		UserInfo: opt(u.UserInfo.Value, u.UserInfo.Defined), Host: opt(u.Host.Value, u.Host.Defined),
 		Port: opt(u.Port.Value, u.Port.Defined), Path: opt(u.Path, true),
 		Query: opt(u.Query.Value, u.Query.Defined), Fragment: opt(u.Fragment.Value, u.Fragment.Defined),
-	}, nil
+	}
+	if u.SchemeSpecificPart != nil && u.Scheme.Defined {
+		c.SchemeSpecificPart = opt(*u.SchemeSpecificPart, true) // RFC 2396's
+	}
+	return c, nil
 }
 
 // oracleComponents is the oracle's reading of a valid reference: the
@@ -367,10 +348,6 @@ func opt(v string, defined bool) *string {
 
 // resolve is the project's resolution of ref against base.
 func (s *std) resolve(base, ref string) (string, error) {
-	if s.name == RFC2396 {
-		r, _, err := s.p2396.Resolve(base, ref)
-		return r, err
-	}
 	r, _, err := s.rd.Resolve(base, ref)
 	return r, err
 }
@@ -420,8 +397,5 @@ func (s *std) narrowerThan3986(ref string) bool {
 
 // normalize is the project's normal form of ref.
 func (s *std) normalize(ref string) (string, error) {
-	if s.name == RFC2396 {
-		return s.p2396.Normalize(ref)
-	}
 	return s.rd.Normalize(ref)
 }

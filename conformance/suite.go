@@ -51,7 +51,7 @@ type Covers struct {
 	Rule    string `json:"rule"`
 	Item    string `json:"item"`    // the [Item] ID
 	What    string `json:"what"`    // the item in words
-	Section string `json:"section"` // the RFC section defining Rule
+	Section string `json:"section"` // the section defining Rule in the grammar in force ("3.2.2", "RFC 2732 3")
 }
 
 // ValidityCase is a string and the verdict of the grammar on it.

@@ -274,12 +274,35 @@ c <- b+
 			t.Errorf("%s (-want +got):\n%s", tt.name, diff)
 		}
 	}
-	bad, err := parsePEGFile("# §1\na <- 'x'\n", "bad.peg", false)
-	if err != nil {
-		t.Fatal(err)
+}
+
+// TestABNFLineMissing checks what gen says of a rule without its ABNF
+// line: the line to write, in the ABNF's spelling of the name, and how to
+// write a rule the RFC lacks.
+func TestABNFLineMissing(t *testing.T) {
+	const helper = "; a rule that is no rule of the RFC (one several PEG bodies share) is named helper_..., has no ABNF line, and is checked through the rules that use it"
+	tests := []struct {
+		name, src, want string
+	}{
+		{"no comment", "a <- 'x'\n",
+			`bad.peg: rule a must be preceded by its ABNF line, as a comment ("# a = ..."), and its section ("# §...")` + helper},
+		{"section only", "# §1\na <- 'x'\n",
+			`bad.peg: rule a must be preceded by its ABNF line, as a comment ("# a = ..."), and its section ("# §..."); the first comment line is "§1"` + helper},
+		{"a PEG-only rule", "# the domain as mailtoURI reads it\ndomain_stop <- 'x'\n",
+			`bad.peg: rule domain_stop must be preceded by its ABNF line, as a comment ("# domain-stop = ..."), and its section ("# §..."); the first comment line is "the domain as mailtoURI reads it"` + helper},
 	}
-	if _, err := abnfText("", bad.rules, "bad.peg"); err == nil || !strings.Contains(err.Error(), "bad.peg: rule a must be preceded by its ABNF line") {
-		t.Errorf("a rule without its ABNF line: %v", err)
+	for _, tt := range tests {
+		bad, err := parsePEGFile(tt.src, "bad.peg", false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := ""
+		if _, err := abnfText("", bad.rules, "bad.peg"); err != nil {
+			got = err.Error()
+		}
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", tt.name, diff)
+		}
 	}
 }
 

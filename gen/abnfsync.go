@@ -20,16 +20,24 @@ import (
 // defines.
 func abnfLine(r *pegRule, pegFileName string) (line, name string, err error) {
 	if len(r.comment) == 0 {
-		return "", "", fmt.Errorf("%s: rule %s must be preceded by its ABNF line, as a comment (\"# name = ...\"), and its section (\"# §...\")", pegFileName, r.name)
+		return "", "", fmt.Errorf("%s: rule %s must be preceded by its ABNF line, as a comment (\"# %s = ...\"), and its section (\"# §...\")%s", pegFileName, r.name, rfcName(r.name), notRFCRule)
 	}
 	line = strings.TrimSpace(r.comment[0])
 	name, _, ok := strings.Cut(line, "=")
 	name = strings.TrimSpace(name)
 	if !ok || name == "" || pegName(name) != r.name && !strings.EqualFold(pegName(name), r.name) {
-		return "", "", fmt.Errorf("%s: rule %s must be preceded by its ABNF line, as a comment (\"# %s = ...\"), and its section (\"# §...\"); the first comment line is %q", pegFileName, r.name, r.name, r.comment[0])
+		return "", "", fmt.Errorf("%s: rule %s must be preceded by its ABNF line, as a comment (\"# %s = ...\"), and its section (\"# §...\"); the first comment line is %q%s", pegFileName, r.name, rfcName(r.name), r.comment[0], notRFCRule)
 	}
 	return line, name, nil
 }
+
+// rfcName is the ABNF spelling of the PEG rule name pegName: "-" where the
+// PEG file has "_" (ABNF rule names have no "_").
+func rfcName(pegName string) string { return strings.ReplaceAll(pegName, "_", "-") }
+
+// notRFCRule ends the message about a rule without its ABNF line: a rule
+// the RFC lacks, which a PEG body needs, is written so.
+const notRFCRule = "; a rule that is no rule of the RFC (one several PEG bodies share) is named " + helperPrefix + "..., has no ABNF line, and is checked through the rules that use it"
 
 // abnfText returns the text of the grammar file old with its rule lines
 // replaced by the ABNF lines of rules, in their order. Comment lines (";")

@@ -226,13 +226,23 @@ type langMismatch struct {
 	rule    langRule
 	s       string
 	pegSide bool // the PEG body accepts s, the ABNF line does not
+	// reach, when the ABNF line accepts s, is how far the PEG body read
+	// it (pegMachine.reads): where to look for the alternative that
+	// committed or the repetition that took too much.
+	reach int
 }
 
 func (m langMismatch) String() string {
 	if m.pegSide {
 		return fmt.Sprintf("rule %s: the PEG body accepts %q, its ABNF line does not", m.rule.peg, m.s)
 	}
-	return fmt.Sprintf("rule %s: its ABNF line accepts %q, the PEG body does not", m.rule.peg, m.s)
+	if m.reach >= len(m.s) {
+		return fmt.Sprintf("rule %s: its ABNF line accepts %q, the PEG body does not (it reads to the end and fails there)", m.rule.peg, m.s)
+	}
+	if m.reach == 0 {
+		return fmt.Sprintf("rule %s: its ABNF line accepts %q, the PEG body does not (it stops at offset 0)", m.rule.peg, m.s)
+	}
+	return fmt.Sprintf("rule %s: its ABNF line accepts %q, the PEG body does not (it stops at offset %d, after %q)", m.rule.peg, m.s, m.reach, m.s[:m.reach])
 }
 
 // disagree reports whether the two sides of r disagree on s, and which
@@ -298,6 +308,9 @@ func (c *langCheck) check(r langRule) (langMismatch, bool) {
 		return langMismatch{}, false
 	}
 	best.s = c.shrink(r, best.s, best.pegSide)
+	if !best.pegSide {
+		best.reach = c.machine.reads(r.peg, best.s)
+	}
 	return *best, true
 }
 

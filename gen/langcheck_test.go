@@ -58,6 +58,52 @@ ref <- choice 'z'
 	}
 }
 
+// TestPEGMachineReads checks how far the PEG interpreter says a rule read
+// a string, which the language check's message gives: the furthest
+// character a terminal took or tried, not counting what a predicate read
+// ahead, and the same when a rule's first run was in a predicate.
+func TestPEGMachineReads(t *testing.T) {
+	const src = `# a test grammar
+choice <- 'x' / 'xy'
+greedy <- 'x'* 'x'
+tail <- word ','
+ahead <- [a-z] !(word '!') [a-z]* ';'
+again <- &(word ';') word !.
+word <- [a-z]+
+`
+	f, err := parsePEGFile(src, "test.peg", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := newPEGMachine(f.rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type reading struct {
+		Accepts bool
+		Reads   int
+	}
+	tests := []struct {
+		rule, in string
+		want     reading
+	}{
+		{"choice", "xy", reading{false, 1}}, // 'x' commits; 'xy' is never tried
+		{"greedy", "xx", reading{false, 2}}, // 'x'* takes both, 'x' finds the end
+		{"tail", "ab.", reading{false, 2}},  // ',' refuses the "."
+		{"tail", "ab,", reading{true, 3}},
+		{"tail", "", reading{false, 0}},
+		{"ahead", "abc!", reading{false, 1}}, // the predicate read "bc!" and refused it
+		{"ahead", "abc:", reading{false, 3}}, // [a-z]* took "bc"
+		{"again", "ab;", reading{false, 2}},  // word's run in the predicate counts where word is called
+	}
+	for _, tt := range tests {
+		got := reading{m.accepts(tt.rule, tt.in), m.reads(tt.rule, tt.in)}
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("%s on %q (-want +got):\n%s", tt.rule, tt.in, diff)
+		}
+	}
+}
+
 // readGrammar reads rfc2396.peg at path, with replace applied to its
 // text, and the definitions of its ABNF lines.
 func readGrammar(t *testing.T, path string, replace ...string) ([]bnf.Definition, *pegFile) {
@@ -112,22 +158,22 @@ func TestLanguageCheck(t *testing.T) {
 		{"body allows _", []string{"domainlabel <- alphanum ('-'* alphanum)*", "domainlabel <- alphanum ([-_]* alphanum)*"},
 			`rfc2396.peg: rule domainlabel: the PEG body accepts "0_2", its ABNF line does not`},
 		{"ABNF line allows _", []string{`# domainlabel = alphanum | alphanum *( alphanum | "-" ) alphanum`, `# domainlabel = alphanum | alphanum *( alphanum | "-" | "_" ) alphanum`},
-			`rfc2396.peg: rule domainlabel: its ABNF line accepts "2_0", the PEG body does not`},
+			`rfc2396.peg: rule domainlabel: its ABNF line accepts "2_0", the PEG body does not (it stops at offset 1, after "2")`},
 		{"both allow _", []string{
 			`# domainlabel = alphanum | alphanum *( alphanum | "-" ) alphanum`, `# domainlabel = alphanum | alphanum *( alphanum | "-" | "_" ) alphanum`,
 			"domainlabel <- alphanum ('-'* alphanum)*", "domainlabel <- alphanum ([-_]* alphanum)*"}, ""},
 		{"literal copy of a PEG: rule", []string{"toplabel <- alpha ('-'* alphanum)*", "toplabel <- alpha / alpha (alphanum / '-')* alphanum"},
-			`rfc2396.peg: rule toplabel: its ABNF line accepts "A0", the PEG body does not`},
+			`rfc2396.peg: rule toplabel: its ABNF line accepts "A0", the PEG body does not (it stops at offset 1, after "A")`},
 		{"userinfo with @, server's body as it was", []string{
 			`# userinfo = *( unreserved | escaped | ";" | ":" | "&" | "=" | "+" | "$" | "," )`, `# userinfo = *( unreserved | escaped | ";" | ":" | "&" | "=" | "+" | "$" | "," | "@" )`,
 			"userinfo <- (unreserved / escaped / [;:&=+$,])*", "userinfo <- (unreserved / escaped / [;:&=+$,@])*"},
-			`rfc2396.peg: rule server: its ABNF line accepts "@A", the PEG body does not
+			`rfc2396.peg: rule server: its ABNF line accepts "@A", the PEG body does not (it reads to the end and fails there)
   (the body of server expects "@" right after userinfo, and userinfo now accepts "@": ` +
 				`a PEG repetition never gives back what it took, so userinfo takes the "@" that should end it, ` +
 				`and since a rule matches the same span wherever it is called, no body of server that calls userinfo can stop it there. ` +
 				`Leave "@" out of userinfo, or see docs/changing-the-grammar.md, "Edits that need a hand")`},
 		{"port without digits", []string{"port <- digit*", "port <- [0-8]*"},
-			`rfc2396.peg: rule port: its ABNF line accepts "9", the PEG body does not`},
+			`rfc2396.peg: rule port: its ABNF line accepts "9", the PEG body does not (it stops at offset 0)`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -141,7 +187,7 @@ func TestLanguageCheck(t *testing.T) {
 				t.Errorf("unexpected error: %v", err)
 			case tt.want != "" && err == nil:
 				t.Errorf("no error, want %q", tt.want)
-			case tt.want != "" && !strings.Contains(err.Error(), tt.want):
+			case tt.want != "" && !strings.Contains(err.Error()+"\n", tt.want+"\n"):
 				t.Errorf("error %q\ndoes not say %q", err, tt.want)
 			}
 		})
@@ -228,12 +274,35 @@ c <- b+
 			t.Errorf("%s (-want +got):\n%s", tt.name, diff)
 		}
 	}
-	bad, err := parsePEGFile("# §1\na <- 'x'\n", "bad.peg", false)
-	if err != nil {
-		t.Fatal(err)
+}
+
+// TestABNFLineMissing checks what gen says of a rule without its ABNF
+// line: the line to write, in the ABNF's spelling of the name, and how to
+// write a rule the RFC lacks.
+func TestABNFLineMissing(t *testing.T) {
+	const helper = "; a rule that is no rule of the RFC (one several PEG bodies share) is named helper_..., has no ABNF line, and is checked through the rules that use it"
+	tests := []struct {
+		name, src, want string
+	}{
+		{"no comment", "a <- 'x'\n",
+			`bad.peg: rule a must be preceded by its ABNF line, as a comment ("# a = ..."), and its section ("# §...")` + helper},
+		{"section only", "# §1\na <- 'x'\n",
+			`bad.peg: rule a must be preceded by its ABNF line, as a comment ("# a = ..."), and its section ("# §..."); the first comment line is "§1"` + helper},
+		{"a PEG-only rule", "# the domain as mailtoURI reads it\ndomain_stop <- 'x'\n",
+			`bad.peg: rule domain_stop must be preceded by its ABNF line, as a comment ("# domain-stop = ..."), and its section ("# §..."); the first comment line is "the domain as mailtoURI reads it"` + helper},
 	}
-	if _, err := abnfText("", bad.rules, "bad.peg"); err == nil || !strings.Contains(err.Error(), "bad.peg: rule a must be preceded by its ABNF line") {
-		t.Errorf("a rule without its ABNF line: %v", err)
+	for _, tt := range tests {
+		bad, err := parsePEGFile(tt.src, "bad.peg", false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := ""
+		if _, err := abnfText("", bad.rules, "bad.peg"); err != nil {
+			got = err.Error()
+		}
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", tt.name, diff)
+		}
 	}
 }
 

@@ -21,6 +21,12 @@ type pegMachine struct {
 	bodies []*pnode
 	in     string
 	memo   []int32 // (rule, position) -> end+2; 1: failed; 0: not yet known
+	// reach is how far the last run read: the furthest offset a
+	// character of the input was taken or tried at, outside predicates
+	// (a lookahead may read to the end of the input without the body
+	// getting there). reached holds it for each (rule, position) of memo.
+	reach   int
+	reached []int32
 }
 
 // A pnode is an expr whose rule references are indexes.
@@ -89,6 +95,12 @@ func walkExpr(e *expr, f func(*expr)) {
 // accepts reports whether the rule named rule, run as the start rule,
 // matches the whole of s: the parsers succeed only then.
 func (m *pegMachine) accepts(rule, s string) bool {
+	return m.run(rule, s) == len(s)
+}
+
+// run runs the rule named rule at the start of s and returns where its
+// match ends, or -1 if it fails.
+func (m *pegMachine) run(rule, s string) int {
 	m.in = s
 	n := len(m.index) * (len(s) + 1)
 	if cap(m.memo) < n {
@@ -96,7 +108,22 @@ func (m *pegMachine) accepts(rule, s string) bool {
 	}
 	m.memo = m.memo[:n]
 	clear(m.memo)
-	return m.ref(m.index[rule], 0) == len(s)
+	if cap(m.reached) < n {
+		m.reached = make([]int32, n)
+	}
+	m.reached = m.reached[:n]
+	m.reach = 0
+	return m.ref(m.index[rule], 0)
+}
+
+// reads returns how far the rule named rule, run as the start rule on s,
+// reads s: the end of the furthest character a terminal took, or the
+// offset of the furthest one a terminal tried and refused, whichever is
+// further (predicates left out). For a string the rule does not accept,
+// it says where the body stopped.
+func (m *pegMachine) reads(rule, s string) int {
+	m.accepts(rule, s)
+	return m.reach
 }
 
 // ref runs the rule named name at pos, remembering the result: the grammars
@@ -105,11 +132,25 @@ func (m *pegMachine) accepts(rule, s string) bool {
 func (m *pegMachine) ref(rule, pos int) int {
 	slot := rule*(len(m.in)+1) + pos
 	if v := m.memo[slot]; v != 0 {
+		m.reach = max(m.reach, int(m.reached[slot]))
 		return int(v) - 2
 	}
+	// The rule's reach is its own, wherever it is called from, so that a
+	// rule first run inside a predicate counts when a call outside one
+	// later finds it in memo.
+	outer := m.reach
+	m.reach = pos
 	end := m.match(m.bodies[rule], pos)
 	m.memo[slot] = int32(end + 2)
+	m.reached[slot] = int32(m.reach)
+	m.reach = max(outer, m.reach)
 	return end
+}
+
+// tried records that the byte at pos was read (taken, or tried and
+// refused) by a terminal that ends at end (-1: refused).
+func (m *pegMachine) tried(pos, end int) {
+	m.reach = max(m.reach, pos, end)
 }
 
 // match runs e at pos and returns where it ends, or -1 if it fails.
@@ -148,30 +189,42 @@ func (m *pegMachine) match(e *pnode, pos int) int {
 		}
 		return pos
 	case opAnd:
-		if m.match(e.kids[0], pos) < 0 {
+		reach := m.reach
+		end := m.match(e.kids[0], pos)
+		m.reach = reach
+		if end < 0 {
 			return -1
 		}
 		return pos
 	case opNot:
-		if m.match(e.kids[0], pos) >= 0 {
+		reach := m.reach
+		end := m.match(e.kids[0], pos)
+		m.reach = reach
+		if end >= 0 {
 			return -1
 		}
 		return pos
 	case opLiteral:
+		end := -1
 		if strings.HasPrefix(m.in[pos:], e.text) {
-			return pos + len(e.text)
+			end = pos + len(e.text)
 		}
-		return -1
+		m.tried(pos, end)
+		return end
 	case opClass:
+		end := -1
 		if pos < len(m.in) && e.set.has(m.in[pos]) != e.neg {
-			return pos + 1
+			end = pos + 1
 		}
-		return -1
+		m.tried(pos, end)
+		return end
 	case opDot:
+		end := -1
 		if pos < len(m.in) {
-			return pos + 1
+			end = pos + 1
 		}
-		return -1
+		m.tried(pos, end)
+		return end
 	case opRef:
 		return m.ref(e.rule, pos)
 	}

@@ -40,7 +40,7 @@ func TestVectorsDownload(t *testing.T) {
 				t.Fatalf("%v (generate.go's line \"go run ./cmd/rfc2396 vectors --standard %s\" writes the suite of every standard of the registry)", err, std)
 			}
 			if w.Code != 200 || !bytes.Equal(w.Body.Bytes(), committed) {
-				t.Errorf("GET /%s: status %d, %d bytes; want 200 and the %d bytes of testdata/vectors/%s/%s", name, w.Code, w.Body.Len(), len(committed), std, f)
+				t.Errorf("GET /%s: status %d, %d bytes; want 200 and the %d bytes of testdata/vectors/%s/%s (the committed suite is stale: generate.go's line \"go run ./cmd/rfc2396 vectors --standard %s\" rewrites it)", name, w.Code, w.Body.Len(), len(committed), std, f, std)
 			}
 			downloads = append(downloads, site.Download{Name: name, Data: committed})
 		}

@@ -43,6 +43,11 @@ func fieldsOf(gs []*Grammar) []playFields {
 // playground refuses, and a sample of the benchmark corpus.
 func TestPlaySite(t *testing.T) {
 	loaded, play := newSite(t), playSite()
+	for _, g := range play.grammars {
+		if loaded.grammar(g.Name) == nil {
+			t.Errorf("the playground reads %s, for which site/data has no pages: give its manifest a \"site\" object and run go generate ./... (docs/adding-a-grammar.md, Into the tools, item 3)", g.Name)
+		}
+	}
 	if diff := cmp.Diff(fieldsOf(loaded.grammars), fieldsOf(play.grammars)); diff != "" {
 		t.Fatalf("the playground's grammars differ from data/ (-data +catalogues):\n%s", diff)
 	}

@@ -23,8 +23,8 @@ func standardOf(name string) (report.Standard, bool) {
 // Verdict is what one standard, or one of its profiles, says of a
 // reference: valid, or the error.
 type Verdict struct {
-	Standard string `json:"standard"`          // "RFC 2396" or "RFC 3986"
-	Profile  string `json:"profile,omitempty"` // the profile, e.g. "java", "rfc6874"; "" for RFC 3986 itself
+	Standard string `json:"standard"`          // the standard's document: "RFC 2396", "RFC 3986", "RFC 3987"
+	Profile  string `json:"profile,omitempty"` // the profile, e.g. "java", "rfc6874"; "" for the standard itself (strict)
 	Valid    bool   `json:"valid"`
 	Error    string `json:"error,omitempty"`
 	// Current marks the standard and profile the page reads the

@@ -22,14 +22,7 @@ negation <- !'-' [^/]+
 dot <- . .?
 ref <- choice 'z'
 `
-	f, err := parsePEGFile(src, "test.peg", false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := newPEGMachine(f.rules)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := pegMachineOf(t, src)
 	tests := []struct {
 		rule, in string
 		want     bool
@@ -71,14 +64,7 @@ ahead <- [a-z] !(word '!') [a-z]* ';'
 again <- &(word ';') word !.
 word <- [a-z]+
 `
-	f, err := parsePEGFile(src, "test.peg", false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := newPEGMachine(f.rules)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := pegMachineOf(t, src)
 	type reading struct {
 		Accepts bool
 		Reads   int
@@ -385,4 +371,18 @@ func TestConsistentEdits(t *testing.T) {
 			}
 		})
 	}
+}
+
+// pegMachineOf returns the PEG interpreter of the grammar file src.
+func pegMachineOf(t *testing.T, src string) *pegMachine {
+	t.Helper()
+	f, err := parsePEGFile(src, "test.peg", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := newPEGMachine(f.rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
 }

@@ -87,13 +87,8 @@ func (g *Grammar[R]) FromURI(ref string) string {
 	if strings.IndexByte(ref, '%') < 0 {
 		return ref
 	}
-	queryStart, queryEnd := len(ref), len(ref)
-	if i := strings.IndexByte(ref, '#'); i >= 0 {
-		queryStart, queryEnd = i, i
-	}
-	if i := strings.IndexByte(ref[:queryEnd], '?'); i >= 0 {
-		queryStart = i + 1
-	}
+	spans := syntax.SplitAppendixB(ref)
+	queryStart, queryEnd, _ := spans.Range(syntax.Query) // 0, 0 when there is none
 	return g.decodePercent(ref, false, func(c string, at int) bool {
 		return g.admitsRaw(c, at >= queryStart && at < queryEnd)
 	})

@@ -163,6 +163,20 @@ func FuzzWriteString(f *testing.F) {
 // in B make the same JSON, and B never holds much more than FlushAt.
 func TestBufferSpills(t *testing.T) {
 	long := strings.Repeat("http://h/\x00a\"bé", 3*FlushAt/8)
+	out, spills := writeSpilling(t, long)
+	if spills < 2 {
+		t.Errorf("Spills = %d after passing on %d bytes in pieces of %d", spills, len(out), FlushAt)
+	}
+	if want := `{"input":` + writeStringSlowly(long) + "}\n"; out != want {
+		t.Errorf("spilled JSON differs from the whole (%d and %d bytes)", len(out), len(want))
+	}
+}
+
+// writeSpilling writes {"input":long} through a Buffer with an Out, checks
+// that the buffer stays near FlushAt, and returns what Out and the buffer
+// hold, and how many times it spilled.
+func writeSpilling(t *testing.T, long string) (string, int) {
+	t.Helper()
 	var out strings.Builder
 	b := Buffer{Out: &out}
 	o := BeginObject(&b)
@@ -171,13 +185,8 @@ func TestBufferSpills(t *testing.T) {
 	if cap(b.B) > 2*FlushAt+16 {
 		t.Errorf("the buffer grew to %d bytes", cap(b.B))
 	}
-	if b.Spills < 2 {
-		t.Errorf("Spills = %d after passing on %d bytes in pieces of %d", b.Spills, out.Len(), FlushAt)
-	}
 	out.Write(b.B)
-	if want := `{"input":` + writeStringSlowly(long) + "}\n"; out.String() != want {
-		t.Errorf("spilled JSON differs from the whole (%d and %d bytes)", out.Len(), len(want))
-	}
+	return out.String(), b.Spills
 }
 
 // TestBytesMemberSpills writes a long string that is not UTF-8 through a
@@ -185,19 +194,11 @@ func TestBufferSpills(t *testing.T) {
 // and reads back as the string.
 func TestBytesMemberSpills(t *testing.T) {
 	long := strings.Repeat("http://h/\xffé", 3*FlushAt/4)
-	var out strings.Builder
-	b := Buffer{Out: &out}
-	o := BeginObject(&b)
-	o.Str("input", long)
-	o.End(true)
-	if cap(b.B) > 2*FlushAt+16 {
-		t.Errorf("the buffer grew to %d bytes", cap(b.B))
-	}
-	out.Write(b.B)
+	out, _ := writeSpilling(t, long)
 	var back struct {
 		InputBytes []byte `json:"input_bytes"`
 	}
-	if err := json.Unmarshal([]byte(out.String()), &back); err != nil {
+	if err := json.Unmarshal([]byte(out), &back); err != nil {
 		t.Fatal(err)
 	}
 	if string(back.InputBytes) != long {

@@ -106,8 +106,8 @@ package rfc2396
 //go:generate go run -trimpath ./gen render
 
 // RFC 3987's bidi directions (section 4.2), from golang.org/x/text's
-// classes: gen bidi writes rfc3987/bidi_gen.go, a table of runs that
-// rfc3987/iri_bidi.go searches, instead of importing x/text's bidi
+// classes: gen bidi writes rfc3987/bidi_gen.go, a table of runs and
+// the lookup that searches it, instead of importing x/text's bidi
 // package.
 //go:generate go run -trimpath ./gen bidi
 

@@ -2,6 +2,8 @@
 
 package rfc3987
 
+import "unicode/utf8"
+
 // bidiRuns are the code points from U+0080 on in runs of one direction
 // (Unicode 15.0.0): each entry is a run's first code point shifted left by
 // two, ORed with its direction (neutral, ltr: class L, rtl: classes R
@@ -140,4 +142,40 @@ var bidiRuns = [...]uint32{
 	0x023FFF8, 0x0240001, 0x027FFF8, 0x0280001, 0x02BFFF8, 0x02C0001, 0x02FFFF8, 0x0300001,
 	0x033FFF8, 0x0340001, 0x037FFF8, 0x0384001, 0x03BFFF8, 0x03C0001, 0x03FFFF8, 0x0400001,
 	0x043FFF8,
+}
+
+// direction is a character's strong direction, as RFC 3987 section 4.2
+// tells directions apart: left-to-right characters are those of Unicode
+// bidirectional class L, right-to-left ones those of classes R (Hebrew and
+// the like) and AL (Arabic letters), and every other character is neutral
+// (weak or neutral classes: digits, punctuation, ...).
+type direction uint8
+
+// The directions, the values of bidiRuns' low two bits.
+const (
+	neutral direction = iota
+	ltr
+	rtl
+)
+
+// directionOf classifies r by its Unicode bidirectional class: of US-ASCII
+// only the letters are strong (class L), and above it the run of bidiRuns
+// holding r says, the last that starts at or before it.
+func directionOf(r rune) direction {
+	if r < utf8.RuneSelf {
+		if 'a' <= r|0x20 && r|0x20 <= 'z' {
+			return ltr
+		}
+		return neutral
+	}
+	lo, hi := 1, len(bidiRuns)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if rune(bidiRuns[m]>>2) <= r {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return direction(bidiRuns[lo-1] & 3)
 }

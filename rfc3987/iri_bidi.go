@@ -8,44 +8,6 @@ import (
 	"github.com/rfc2396/rfc2396/internal/syntax"
 )
 
-// direction is a character's strong direction, as RFC 3987 section 4.2
-// tells directions apart: left-to-right characters are those of Unicode
-// bidirectional class L, right-to-left ones those of classes R (Hebrew and
-// the like) and AL (Arabic letters), and every other character is neutral
-// (weak or neutral classes: digits, punctuation, ...).
-type direction uint8
-
-// The directions.
-const (
-	neutral direction = iota
-	ltr
-	rtl
-)
-
-// directionOf classifies r by its Unicode bidirectional class: of US-ASCII
-// only the letters are strong (class L), and above it the run of bidiRuns
-// holding r says, the last that starts at or before it.
-// TestDirectionTables holds both to x/text's classes; gen bidi writes
-// bidiRuns (bidi_gen.go).
-func directionOf(r rune) direction {
-	if r < utf8.RuneSelf {
-		if 'a' <= r|0x20 && r|0x20 <= 'z' {
-			return ltr
-		}
-		return neutral
-	}
-	lo, hi := 1, len(bidiRuns)
-	for lo < hi {
-		m := int(uint(lo+hi) >> 1)
-		if rune(bidiRuns[m]>>2) <= r {
-			lo = m + 1
-		} else {
-			hi = m
-		}
-	}
-	return direction(bidiRuns[lo-1] & 3)
-}
-
 // BidiError reports a bidirectional formatting character in an IRI: the
 // ABNF of section 2.2 admits it (all seven are in ucschar), but section
 // 4.1 of RFC 3987 says IRIs MUST NOT contain them.

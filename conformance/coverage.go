@@ -2,6 +2,7 @@ package conformance
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -365,14 +366,15 @@ func (c *Coverage) Missing() []*Item {
 // so that the search is polynomial in the length of the string.
 type matcher struct {
 	defs map[string]*bnf.Definition
-	s    string
-	ends map[endKey][]int
-	rest map[restKey]bool
-}
-
-type endKey struct {
-	n   *bnf.Node
-	pos int
+	// nodes numbers every node of defs (see numberNodes), and body gives
+	// a rule reference's definition by its node's number: the memo's key
+	// is a number, hashed as one word, and a reference costs no lookup
+	// by name (those hashes were a third of a match's time).
+	nodes map[*bnf.Node]int
+	body  []*bnf.Node
+	s     string
+	ends  map[int][]int // key: pos*len(body) + the node's number
+	rest  map[restKey]bool
 }
 
 type restKey struct {
@@ -382,8 +384,34 @@ type restKey struct {
 
 func newMatcher(defs map[string]*bnf.Definition, s string) *matcher {
 	m := &matcher{defs: defs}
+	m.numberNodes()
 	m.reset(s)
 	return m
+}
+
+// numberNodes numbers every node of m's definitions and records, for a
+// rule reference, the body of the rule it names (nil for an undefined one).
+func (m *matcher) numberNodes() {
+	m.nodes = map[*bnf.Node]int{}
+	var walk func(n *bnf.Node)
+	walk = func(n *bnf.Node) {
+		if _, seen := m.nodes[n]; seen {
+			return
+		}
+		m.nodes[n] = len(m.body)
+		m.body = append(m.body, nil)
+		if n.Kind == bnf.RuleRef {
+			if d := m.defs[n.Text]; d != nil {
+				m.body[m.nodes[n]] = d.Body
+			}
+		}
+		for _, c := range n.Children {
+			walk(c)
+		}
+	}
+	for _, name := range slices.Sorted(maps.Keys(m.defs)) {
+		walk(m.defs[name].Body)
+	}
 }
 
 // endsPerByte is about how many (node, offset) pairs the matcher
@@ -400,7 +428,7 @@ const maxKeptEnds = 1 << 16
 func (m *matcher) reset(s string) {
 	m.s = s
 	if m.ends == nil || len(m.ends) > maxKeptEnds {
-		m.ends = make(map[endKey][]int, endsPerByte*(len(s)+1))
+		m.ends = make(map[int][]int, endsPerByte*(len(s)+1))
 		m.rest = map[restKey]bool{}
 		return
 	}
@@ -410,7 +438,11 @@ func (m *matcher) reset(s string) {
 
 // endsOf returns the sorted offsets where a match of n from pos ends.
 func (m *matcher) endsOf(n *bnf.Node, pos int) []int {
-	k := endKey{n, pos}
+	id, ok := m.nodes[n]
+	if !ok {
+		return nil // the body of an undefined rule: nothing matches it
+	}
+	k := pos*len(m.body) + id
 	if e, ok := m.ends[k]; ok {
 		return e
 	}
@@ -436,7 +468,7 @@ func (m *matcher) endsOf(n *bnf.Node, pos int) []int {
 		}
 	case bnf.Prose:
 	case bnf.RuleRef:
-		out = m.endsOf(m.defs[n.Text].Body, pos)
+		out = m.endsOf(m.body[id], pos)
 	case bnf.Alternation:
 		// Sets of offsets are sorted slices: a set of a few offsets costs
 		// one allocation, not a map.

@@ -16,6 +16,13 @@ import (
 	"github.com/rfc2396/rfc2396/extract"
 )
 
+// longChecks reports whether the long checks run (RFC2396_LONG, which
+// .ci/run sets): the tests that hold the tool's invariants over many
+// command lines and inputs (workers against -j 1, a comparer kept against
+// a new one) then take them all, and a sample otherwise, to keep go test
+// ./... quick after a grammar edit.
+func longChecks() bool { return os.Getenv("RFC2396_LONG") != "" }
+
 // jobsRun is what one run of the tool gave.
 type jobsRun struct {
 	Stdout, Stderr string
@@ -76,6 +83,8 @@ var batchJobCommands = [][]string{
 // that are there and not, and a stream that fails. Under --max-line 64
 // the reader looks at every line; under the default it hands the workers
 // runs of lines to cut (entryLines), of a few bytes with chunks set.
+// Without RFC2396_LONG it runs the first command line of each command,
+// and those with a standard or a profile.
 func TestJobsSameOutput(t *testing.T) {
 	mixed, err := os.ReadFile("testdata/batch-mixed.in")
 	if err != nil {
@@ -95,7 +104,12 @@ func TestJobsSameOutput(t *testing.T) {
 		{"failing stream", maxLine64, func() io.Reader { return &brokenReader{stdin[:5000]} }},
 		{"failing stream in runs", nil, func() io.Reader { return &brokenReader{stdin[:5000]} }},
 	}
+	seen := map[string]bool{}
 	for _, cmdline := range batchJobCommands {
+		if seen[cmdline[0]] && !longChecks() && !slices.ContainsFunc(cmdline, func(a string) bool { return a == "--standard" || a == "--profile" }) {
+			continue
+		}
+		seen[cmdline[0]] = true
 		for _, in := range inputs {
 			args := append(append([]string{}, cmdline...), in.args...)
 			want := runJobs(in.stdin(), "1", 0, args...)
@@ -138,7 +152,7 @@ func TestJobsLentLines(t *testing.T) {
 	}
 	seen := map[string]bool{}
 	for _, args := range batchJobCommands {
-		if seen[args[0]] && os.Getenv("RFC2396_LONG") == "" && !slices.Contains(args, "--base") {
+		if seen[args[0]] && !longChecks() && !slices.Contains(args, "--base") {
 			continue
 		}
 		seen[args[0]] = true
@@ -248,8 +262,9 @@ func TestJobsCompletion(t *testing.T) {
 // workers reading its windows as with -j 1, in every output mode: the
 // text of the test files, with wrapped references placed at every
 // distance from a window's end, repeated past many windows of the text
-// reader (64 KiB); with --max-line 100, the same refusal of a long line
-// after the same references.
+// reader (64 KiB): 600 KiB of it, 200 KiB without RFC2396_LONG; with
+// --max-line 100, the same refusal of a long line after the same
+// references.
 func TestLintOneFileJobs(t *testing.T) {
 	var b strings.Builder
 	for _, name := range []string{"tricky.txt", "rfc-style.txt", "appendix-f.txt"} {
@@ -261,7 +276,11 @@ func TestLintOneFileJobs(t *testing.T) {
 	}
 	unit := b.String()
 	b.Reset()
-	for i := 0; b.Len() < 600<<10; i++ {
+	size := 200 << 10
+	if longChecks() {
+		size = 600 << 10
+	}
+	for i := 0; b.Len() < size; i++ {
 		b.WriteString(unit)
 		// Shift what follows by a few bytes, so that window ends fall
 		// at every place of the text; then a chain of references each

@@ -77,6 +77,10 @@ func TestProfiles(t *testing.T) {
 	}
 	defer f.Close()
 	var rewritten []string // with -update-profiles
+	// oracles holds the oracle of each profile's edits, made once: making
+	// one (compiling its regular expressions) for each row was most of
+	// the test's time.
+	oracles := map[grammar.EditSet]*oracle.Oracle{}
 	sc := bufio.NewScanner(f)
 	for n := 1; sc.Scan(); n++ {
 		line := sc.Text()
@@ -115,7 +119,10 @@ func TestProfiles(t *testing.T) {
 		// The verdict, offset, host kind and host are the oracle's too (under
 		// the profile's edits); the rule and the edits needed are the
 		// parser's own account.
-		o := oracle.NewFor(p.Edits())
+		if oracles[p.Edits()] == nil {
+			oracles[p.Edits()] = oracle.NewFor(p.Edits())
+		}
+		o := oracles[p.Edits()]
 		if want := oracleHost(o, in); len(got) < len(want) || !slices.Equal(want, got[:len(want)]) {
 			t.Errorf("profiles.txt:%d: %s %q: the parser reads %q, the oracle %q", n, p, in, got, want)
 			continue

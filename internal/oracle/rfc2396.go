@@ -24,6 +24,7 @@ import (
 	"regexp"
 	"regexp/syntax"
 	"strings"
+	"sync"
 
 	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/grammar/bnf"
@@ -33,10 +34,14 @@ import (
 // Appendix A, or Appendix A with edits.
 type Oracle struct {
 	edits grammar.EditSet
-	whole [grammar.NumAllRules]*regexp.Regexp
-	progs [grammar.NumAllRules]*syntax.Prog
-	// authority splits a server into userinfo, host and port.
-	server *regexp.Regexp
+	// whole and progs compile a rule's expression the first time it is
+	// asked for (nil for a rule the grammar does not have): most uses ask
+	// for a few rules, and compiling them all was most of a test's time
+	// where it made an oracle.
+	whole [grammar.NumAllRules]func() *regexp.Regexp
+	progs [grammar.NumAllRules]func() *syntax.Prog
+	// server splits a server into userinfo, host and port.
+	server func() *regexp.Regexp
 }
 
 // New compiles the oracle's expressions for Appendix A.
@@ -168,10 +173,11 @@ func newOf(set grammar.EditSet, defs []bnf.Definition, rules []grammar.Rule) *Or
 		patterns[r] = pats[defs[i].Name]
 	}
 	for r, p := range patterns {
-		o.whole[r] = regexp.MustCompile(`^(?:` + p + `)$`)
-		o.progs[r] = CompileProg(p)
+		o.whole[r] = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(?:` + p + `)$`) })
+		o.progs[r] = sync.OnceValue(func() *syntax.Prog { return CompileProg(p) })
 	}
-	o.server = regexp.MustCompile(`^(?:(` + patterns[grammar.RuleUserinfo] + `)@)?(` + patterns[grammar.RuleHost] + `)(?::(` + patterns[grammar.RulePort] + `))?$`)
+	server := `^(?:(` + patterns[grammar.RuleUserinfo] + `)@)?(` + patterns[grammar.RuleHost] + `)(?::(` + patterns[grammar.RulePort] + `))?$`
+	o.server = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(server) })
 	return o
 }
 
@@ -181,7 +187,7 @@ func (o *Oracle) Match(rule grammar.Rule, s string) bool {
 	if rule < 0 || rule >= grammar.NumAllRules || o.whole[rule] == nil {
 		return false
 	}
-	return o.whole[rule].MatchString(latin1(s))
+	return o.whole[rule]().MatchString(latin1(s))
 }
 
 // latin1 returns s with every byte read as the rune of the same value.
@@ -209,7 +215,10 @@ func latin1(s string) string {
 // completed. It runs a Thompson simulation of the program Go's regexp/syntax
 // compiles from the rule's expression, a byte at a time.
 func (o *Oracle) ViablePrefix(rule grammar.Rule, s string) int {
-	return ViablePrefixOf(o.progs[rule], s)
+	if rule < 0 || rule >= grammar.NumAllRules || o.progs[rule] == nil {
+		return ViablePrefixOf(nil, s)
+	}
+	return ViablePrefixOf(o.progs[rule](), s)
 }
 
 // CompileProg compiles a pattern to the program ViablePrefixOf runs. It
@@ -407,7 +416,7 @@ func (o *Oracle) ReadServer(authority string) (Server, bool) {
 	}
 	orig := authority
 	authority = latin1(authority)
-	m := o.server.FindStringSubmatchIndex(authority)
+	m := o.server().FindStringSubmatchIndex(authority)
 	if m == nil {
 		// An edit gave hostport a form the published split does not
 		// know (a ":" after the port, say): split it as the grammar's

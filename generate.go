@@ -112,14 +112,13 @@ package rfc2396
 //go:generate go run -trimpath ./gen bidi
 
 // The outputs that follow the grammars (step 5).
-//go:generate go run -trimpath ./gen update ./parser -run TestExplainTable -update-explain
 //go:generate go run -trimpath ./gen update ./rfc3986/grammar -run TestExplainTable -update-explain
 //go:generate go run -trimpath ./gen update ./rfc3987/grammar -run TestExplainTable -update-explain
 //go:generate go run -trimpath ./gen update ./rfc9112/grammar -run TestExplainTable -update-explain
 //go:generate go run -trimpath ./gen update ./rfc8141/grammar -run TestExplainTable -update-explain
 //go:generate go run -trimpath ./gen update ./rfc6570/grammar -run TestExplainTable -update-explain
 //go:generate go run -trimpath ./gen update . -run TestCharsetDiff|TestComponents|TestErrors -update-charset-diff -update-components -update-errors
-//go:generate go run -trimpath ./gen update ./parser -run TestMatchRules|TestProfiles|TestEscapeCases -update-match -update-profiles -update-escape
+//go:generate go run -trimpath ./gen update ./parser -run TestExplainTable|TestMatchRules|TestProfiles|TestEscapeCases -update-explain -update-match -update-profiles -update-escape
 //go:generate go run -trimpath ./gen update ./rfc3986 -run TestMatchByName|TestEscapeCases -update-match -update-escape
 //go:generate go run -trimpath ./gen update ./cmd/rfc2396 -run TestGolden|TestLintGolden|TestREADME|TestReadmeDocsExamples -update
 //go:generate go run -trimpath ./gen update ./extract -run TestFindCases|TestRFCTexts -update

@@ -392,13 +392,19 @@ func WriteErrorMessage(o *Object, err error, in string, msg ...string) {
 		e.Str("expected", perr.Expected)
 		e.StrOrNull("gap", perr.Gap.Code(), perr.Gap == parser.NoGap)
 	} else {
-		e.Null("in")
-		e.Null("offset")
-		e.Null("rule")
-		e.Null("expected")
-		e.Null("gap")
+		e.NullPlace()
 	}
 	e.End(false)
+}
+
+// NullPlace writes the members of an error object that place the error
+// in its input ("in", "offset", "rule", "expected", "gap") as null, for
+// an error that has no place there (a line too long to hold, a base that
+// could not be read).
+func (o *Object) NullPlace() {
+	for _, k := range [...]string{"in", "offset", "rule", "expected", "gap"} {
+		o.Null(k)
+	}
 }
 
 // writeError3986 finishes the error object e for an error whose message

@@ -140,6 +140,10 @@ type RFC2396Reader struct {
 // NewRFC2396Reader returns a reader by RFC 2396 under p.
 func NewRFC2396Reader(p *parser.Profile) *RFC2396Reader { return &RFC2396Reader{p: p} }
 
+// ParserProfile is the profile, with the edits allowed besides, that r
+// reads by.
+func (r *RFC2396Reader) ParserProfile() *parser.Profile { return r.p }
+
 // Standard is StandardRFC2396.
 func (r *RFC2396Reader) Standard() string { return StandardRFC2396 }
 

@@ -384,20 +384,26 @@ func SyntaxOf(err error) (s Syntax, ok bool) {
 	// RFC 2396 says "escaped" (section 2.4) where RFC 3986 says
 	// "percent-encoded" (section 2.1).
 	s.Hint = "it must be percent-encoded"
-	if _, rfc2396 := se.(*parser.Error); rfc2396 {
+	if perr, rfc2396 := se.(*parser.Error); rfc2396 {
 		s.Hint = "it must be escaped"
+		if perr.Gap != parser.NoGap {
+			s.Gap = perr.Gap.String()
+		}
 	}
 	return s, true
 }
 
 // Syntax is what a syntax error says: where in Input, in which rule, what
 // was expected, and what to do with a character that is not allowed
-// (Hint: RFC 2396 escapes, RFC 3986 percent-encodes).
+// (Hint: RFC 2396 escapes, RFC 3986 percent-encodes). Gap is the known
+// gap of the RFC the input runs into, in words (RFC 2396's
+// [parser.Gap]), "" for none.
 type Syntax struct {
 	Input          string
 	Offset         int
 	Rule, Expected string
 	Hint           string
+	Gap            string
 }
 
 // TrimStandard drops the standard's name that starts a message

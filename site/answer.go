@@ -11,8 +11,8 @@ import (
 
 	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/internal/safeout"
-	"github.com/rfc2396/rfc2396/parser"
 	"github.com/rfc2396/rfc2396/report"
+	"github.com/rfc2396/rfc2396/uri"
 )
 
 // The HTTP statuses of the playground's answers (this file is also built
@@ -246,41 +246,36 @@ func (s *Site) playView(ctx Canceler, p *page, f playForm) (*resultView, error) 
 		v.Notice += fmt.Sprintf(" The %s in the address has a \"+\", which a query string reads as a space, as here. If you meant a plus, write it %%2B.", strings.Join(f.Plus, " and "))
 	}
 	if f.HasRef {
-		st, family := standardOf(f.Standard)
+		st := playStandard(f.Standard)
+		// playRequest checked the profile and the edits.
+		rd, err := st.ReaderUnder(f.Profile, f.Allow)
+		if err != nil {
+			return nil, err
+		}
 		// whole says the rule is the one the standard reads references
 		// by (URI-reference, IRI-reference, request-target, ...), and
 		// refs that its strings are URI references, which resolve and
 		// which other parsers read.
-		whole, refs := f.Rule == grammar.RuleURIReference.String(), true
-		if family {
-			whole = f.Rule == st.NewReader(nil).StartRule()
-			refs = st.References()
-		}
+		whole, refs := f.Rule == rd.StartRule(), st.References()
 		all := f.All
 		if all && len(f.Ref) > maxAllRules {
 			all = false
 			v.Notice += fmt.Sprintf(" Character-level rules are shown for inputs of up to %d bytes.", maxAllRules)
 		}
 		v.All = all
-		profile, ok := parser.LookupProfile(f.Profile)
-		if !ok {
-			profile, _ = parser.LookupProfile("strict")
-		}
-		named := profile
-		if f.Allow != "" {
-			// f.Allow is what playRequest read and wrote back.
-			edits, _ := report.ParseAllow(f.Allow)
-			profile = profile.With(edits...)
-		}
-		// The rules of a grammar of the RFC 3986 family or of a profile
-		// link to their own grammar's pages.
-		own := s.grammar(named.Name())
-		if named.Edits() == 0 {
-			own = nil
-		}
-		if family {
-			own = s.grammar(f.Standard)
-			if own == nil {
+		// The rules link to the pages of the grammar in force: under RFC
+		// 2396, those of the profile (package parser's, each with pages
+		// of its own; the page's own, Appendix A, under strict), and
+		// under another standard its own (its RFC, for a standard the
+		// site has no pages for). RFC 2396's resolution is traced by its
+		// section 5.2, the others' by RFC 3986's.
+		rd2396, rfc2396 := rd.(*report.RFC2396Reader)
+		var own *Grammar
+		switch {
+		case rfc2396 && f.Profile != "" && f.Profile != uri.StrictProfile:
+			own = s.grammar(f.Profile)
+		case !rfc2396:
+			if own = s.grammar(f.Standard); own == nil {
 				v.specURL = "https://www.rfc-editor.org/rfc/" + f.Standard
 			}
 		}
@@ -289,20 +284,7 @@ func (s *Site) playView(ctx Canceler, p *page, f playForm) (*resultView, error) 
 			inOwn.G = own
 			v.page = &inOwn
 		}
-		var rd report.Reader
-		if family {
-			// playRequest checked the profile and the edits.
-			allow, _ := st.ParseAllow(f.Allow)
-			var err error
-			if rd, err = st.NewReaderProfile(f.Profile, allow); err != nil {
-				return nil, err
-			}
-			a = analyzeFamily(st, rd, f.Rule, f.Ref, all)
-			a.Profile = rd.Profile()
-		} else {
-			rule, _ := grammar.Lookup(f.Rule)
-			a = analyze(profile, rule, f.Ref, all)
-		}
+		a = analyze(st, rd, f.Rule, f.Ref, all)
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
@@ -325,10 +307,10 @@ func (s *Site) playView(ctx Canceler, p *page, f playForm) (*resultView, error) 
 				v.Notice += " " + st.Spec + "'s strings are not URI references: a base is not used, and no resolution is shown."
 			case !whole:
 				v.Notice += " A base is used with the rule " + startRule(f.Standard) + " only: resolution is not shown."
-			case family:
-				a.Resolution = traceFamily(st, rd, f.Base, f.Ref)
+			case rfc2396:
+				a.Resolution = traceResolve(rd2396.ParserProfile(), f.Base, f.Ref)
 			default:
-				a.Resolution = traceResolve(profile, f.Base, f.Ref)
+				a.Resolution = traceFamily(st, rd, f.Base, f.Ref)
 			}
 		}
 		v.A = a

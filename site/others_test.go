@@ -10,6 +10,7 @@ import (
 	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/internal/oracle"
 	"github.com/rfc2396/rfc2396/parser"
+	"github.com/rfc2396/rfc2396/report"
 )
 
 // TestOtherReadings: the comparison with net/url, by component, with the
@@ -69,17 +70,24 @@ func TestOtherReadings(t *testing.T) {
 	}
 }
 
+// analyzeStrict reads ref under RFC 2396 strictly, as the playground does
+// by default.
+func analyzeStrict(t *testing.T, ref string) *Analysis {
+	t.Helper()
+	st, err := report.LookupStandard(report.StandardRFC2396)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return analyze(st, st.NewReader(parser.Strict), "URI-reference", ref, false)
+}
+
 // analyzeForTest reads ref (against base) under RFC 2396 as the
 // playground does.
 func analyzeForTest(t *testing.T, s *Site, ref, base string) *Analysis {
 	t.Helper()
-	strict, ok := parser.LookupProfile("strict")
-	if !ok {
-		t.Fatal("no strict profile")
-	}
-	a := analyze(strict, grammar.RuleURIReference, ref, false)
+	a := analyzeStrict(t, ref)
 	if base != "" {
-		a.Resolution = traceResolve(strict, base, ref)
+		a.Resolution = traceResolve(parser.Strict, base, ref)
 	}
 	return a
 }

@@ -8,8 +8,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/rfc2396/rfc2396/grammar"
-	"github.com/rfc2396/rfc2396/internal/syntax"
-	"github.com/rfc2396/rfc2396/parser"
 )
 
 // MaxInput is the longest ref or base the playground takes, in bytes.
@@ -68,7 +66,7 @@ type TreeNode struct {
 	Children []*TreeNode `json:"children,omitempty"`
 }
 
-// ErrorView is a *parser.Error for display.
+// ErrorView is a syntax error of any standard's grammar, for display.
 type ErrorView struct {
 	Offset   int      `json:"offset"`
 	Message  string   `json:"message"`
@@ -78,114 +76,6 @@ type ErrorView struct {
 	Char     string   `json:"char"` // the offending character, described safely
 	AtEnd    bool     `json:"at_end"`
 	Gap      string   `json:"gap,omitempty"` // the RFC's own gap the input runs into
-}
-
-// analyze checks input against rule and, for a valid URI-reference,
-// reads its components. allRules keeps character-level rules (alpha,
-// pchar, ...) in the tree.
-func analyze(p *parser.Profile, rule grammar.Rule, input string, allRules bool) *Analysis {
-	a := &Analysis{Input: input, Rule: rule.String(), Standard: standard2396, Profile: p.Name()}
-	root, err := p.ParseTree(rule, input)
-	if err != nil {
-		a.Error = errorView(err)
-		return a
-	}
-	a.Valid = true
-	a.Tree = treeView(root, allRules)
-	if rule != grammar.RuleURIReference {
-		return a
-	}
-	u, err := p.Parse(input)
-	if err != nil {
-		// ParseTree and Parse run the two generated parsers, which the
-		// tests hold to the same language; say so if they ever differ.
-		a.Valid = false
-		a.Tree = nil
-		a.Error = errorView(err)
-		a.Error.Message = "the two parsers disagree (please report): " + a.Error.Message
-		return a
-	}
-	a.Components = components(u)
-	switch {
-	case u.IsOpaque():
-		a.Kind = "absolute, opaque"
-	case u.IsAbsolute():
-		a.Kind = "absolute, hierarchical"
-	default:
-		a.Kind = "relative"
-	}
-	switch u.AuthorityKind() {
-	case parser.ServerAuthority:
-		a.AuthorityKind = "server"
-	case parser.RegistryAuthority:
-		a.AuthorityKind = "registry"
-	}
-	switch u.HostKind() {
-	case parser.Hostname:
-		a.HostKind = "hostname"
-	case parser.IPv4:
-		a.HostKind = "IPv4address"
-	case parser.IPv6:
-		a.HostKind = "IPv6reference"
-	}
-	return a
-}
-
-func components(u *parser.URI) []Component {
-	c := func(name string, v parser.Component) Component {
-		return Component{Name: name, Value: v.Value, Defined: v.Defined}
-	}
-	return []Component{
-		c("scheme", u.Scheme()),
-		{Name: "scheme-specific-part", Value: u.SchemeSpecificPart(), Defined: true},
-		c("authority", u.Authority()),
-		c("userinfo", u.UserInfo()),
-		c("host", u.Host()),
-		c("port", u.Port()),
-		{Name: "path", Value: u.Path(), Defined: true},
-		c("query", u.Query()),
-		c("fragment", u.Fragment()),
-	}
-}
-
-func errorView(err error) *ErrorView {
-	perr, ok := syntax.ErrorAs[*parser.Error](err)
-	if !ok {
-		return &ErrorView{Message: err.Error()}
-	}
-	v := &ErrorView{
-		Offset:   perr.Offset,
-		Message:  perr.Error(),
-		Rule:     perr.Rule.String(),
-		Expected: perr.Expected,
-		Char:     perr.Char(),
-		AtEnd:    perr.AtEnd(),
-	}
-	for _, r := range perr.Path {
-		v.Path = append(v.Path, r.String())
-	}
-	if perr.Gap != parser.NoGap {
-		v.Gap = perr.Gap.String()
-	}
-	return v
-}
-
-// treeView copies the parse tree, leaving out character-level rules unless
-// all is set (their children, if any, move up to the parent).
-func treeView(n *parser.Node, all bool) *TreeNode {
-	t := &TreeNode{Rule: n.Rule.String(), Begin: n.Begin, End: n.End}
-	var add func(children []*parser.Node)
-	add = func(children []*parser.Node) {
-		for _, c := range children {
-			if !all && c.Rule.IsCharacterLevel() {
-				add(c.Children)
-				continue
-			}
-			t.Children = append(t.Children, treeView(c, all))
-		}
-	}
-	add(n.Children)
-	return t
 }
 
 // pruneTree keeps the first limit nodes of t in breadth-first order (so the

@@ -550,10 +550,7 @@ func (ex *invalidExample) explain(g *Grammar, rule string) {
 		ex.Message = "the parser accepts it (it should not: please report)"
 		return
 	}
-	v := errorView(err)
-	if _, family := standardOf(g.Name); family {
-		v = familyErrorView(err)
-	}
+	v := familyErrorView(err)
 	ex.Offset, ex.Message = v.Offset, v.Message
 	if v.Offset <= len(ex.Text) {
 		ex.Before = ex.Text[:v.Offset]

@@ -652,7 +652,7 @@ func TestAnalysisJSON(t *testing.T) {
 			t.Logf("%q: %s", c.ref, oracle.NotHeld)
 			continue
 		}
-		a := analyze(parser.Strict, grammar.RuleURIReference, c.ref, false)
+		a := analyzeStrict(t, c.ref)
 		b, err := json.Marshal(a)
 		if err != nil {
 			t.Fatal(err)

@@ -1,6 +1,8 @@
 package site
 
 import (
+	"strings"
+
 	"github.com/rfc2396/rfc2396/internal/safeout"
 	"github.com/rfc2396/rfc2396/internal/syntax"
 	"github.com/rfc2396/rfc2396/parser"
@@ -212,14 +214,17 @@ func validUnder(vs []Verdict) []string {
 	return out
 }
 
-// analyzeFamily checks input against the rule called rule of a grammar of
-// the RFC 3986 family (report.Standards: RFC 3986, RFC 3987, RFC 9112,
-// RFC 8141, RFC 6570), through rd, its reader under the profile and the
-// edits the form chose, whatever its rule type: the same view as analyze. A valid string of a rule whose strings are whole
-// references gets their components, and one of the start rule the fields
-// the standard's own package adds (RFC 9112's form, RFC 8141's NID).
-func analyzeFamily(st report.Standard, rd report.Reader, rule, input string, allRules bool) *Analysis {
-	a := &Analysis{Input: input, Rule: rule, Standard: st.Name}
+// analyze checks input against the rule called rule of any standard's
+// grammar (report.Standards: RFC 2396 under its profiles, RFC 3986, RFC
+// 3987, RFC 9112, RFC 8141, RFC 6570), through rd, its reader under the
+// profile and the edits the form chose, whatever its rule type. A valid
+// string of a rule whose strings are whole references gets their
+// components (RFC 2396's scheme-specific part and authority kind where
+// its reader gives them), and one of the start rule the fields the
+// standard's own package adds (RFC 9112's form, RFC 8141's NID).
+// allRules keeps character-level rules (alpha, pchar, ...) in the tree.
+func analyze(st report.Standard, rd report.Reader, rule, input string, allRules bool) *Analysis {
+	a := &Analysis{Input: input, Rule: rule, Standard: st.Name, Profile: rd.Profile()}
 	r, err := rd.LookupRule(rule)
 	if err != nil {
 		a.Error = &ErrorView{Message: err.Error()}
@@ -244,14 +249,24 @@ func analyzeFamily(st report.Standard, rd report.Reader, rule, input string, all
 		c := func(name string, v parser.Component) Component {
 			return Component{Name: name, Value: v.Value, Defined: v.Defined}
 		}
-		a.Components = []Component{
-			c("scheme", v.Scheme), c("authority", v.Authority), c("userinfo", v.UserInfo),
-			c("host", v.Host), c("port", v.Port),
-			{Name: "path", Value: v.Path, Defined: true},
-			c("query", v.Query), c("fragment", v.Fragment),
+		a.Components = []Component{c("scheme", v.Scheme)}
+		if v.SchemeSpecificPart != nil {
+			a.Components = append(a.Components, Component{Name: "scheme-specific-part", Value: *v.SchemeSpecificPart, Defined: true})
 		}
+		a.Components = append(a.Components,
+			c("authority", v.Authority), c("userinfo", v.UserInfo),
+			c("host", v.Host), c("port", v.Port),
+			Component{Name: "path", Value: v.Path, Defined: true},
+			c("query", v.Query), c("fragment", v.Fragment))
 		a.Kind = v.KindWord
-		a.HostKind = v.HostKind.Name
+		if v.Opaque != nil && v.KindWord != "relative" {
+			// RFC 2396's absolute URIs are hierarchical or opaque.
+			a.Kind = "absolute, " + v.KindWord
+		}
+		a.AuthorityKind = v.AuthorityKind.Code
+		// The host's rule: the kind's name, without the note of the RFC
+		// that adds the rule ("IPv6reference (RFC 2732)").
+		a.HostKind, _, _ = strings.Cut(v.HostKind.Name, " (")
 	}
 	for _, f := range reading.Fields {
 		if f.Optional && !f.Value.Defined {
@@ -262,8 +277,8 @@ func analyzeFamily(st report.Standard, rd report.Reader, rule, input string, all
 	return a
 }
 
-// familyErrorView is errorView for an error of any grammar of the RFC
-// 3986 family (a *uri.Error of any rule type, or the error of a
+// familyErrorView is the view of an error of any standard's grammar (a
+// *parser.Error, a *uri.Error of any rule type, or the error of a
 // standard's own prose, such as RFC 8141's): what report.SyntaxOf reads
 // of it, and the rules being read, where the error names them.
 func familyErrorView(err error) *ErrorView {
@@ -272,7 +287,7 @@ func familyErrorView(err error) *ErrorView {
 		return &ErrorView{Message: err.Error()}
 	}
 	v := &ErrorView{Offset: syn.Offset, Message: err.Error(), Rule: syn.Rule, Expected: syn.Expected,
-		Char: safeout.CharOrEnd(syn.Input, syn.Offset, syn.Hint), AtEnd: safeout.AtEnd(syn.Input, syn.Offset)}
+		Char: safeout.CharOrEnd(syn.Input, syn.Offset, syn.Hint), AtEnd: safeout.AtEnd(syn.Input, syn.Offset), Gap: syn.Gap}
 	// syntax.ErrorAs rather than errors.As, whose reflection would be the
 	// module's only use of internal/reflectlite's values (57 KB).
 	if path, ok := syntax.ErrorAs[interface {
@@ -284,7 +299,9 @@ func familyErrorView(err error) *ErrorView {
 	return v
 }
 
-// familyTree is treeView for a tree read through a report.Reader.
+// familyTree copies a parse tree read through a report.Reader, leaving
+// out character-level rules unless all is set (their children, if any,
+// move up to the parent).
 func familyTree(n *report.TreeNode, all bool) *TreeNode {
 	t := &TreeNode{Rule: n.Rule, Begin: n.Begin, End: n.End}
 	var add func(children []*report.TreeNode)

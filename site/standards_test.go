@@ -354,3 +354,41 @@ func TestKindsOnlyForReferences(t *testing.T) {
 		}
 	}
 }
+
+// TestPlayGap: an input that runs into one of RFC 2396's known gaps says
+// which in the error's "gap" (as parse --json does), under RFC 2396 and
+// its profiles that keep the gap; the other standards have none.
+func TestPlayGap(t *testing.T) {
+	h := newSite(t).Handler()
+	for _, c := range []struct {
+		query, gap string
+	}{
+		{"ref=%3Fy", "a reference with a query and no path"},
+		{"ref=about%3A", "nothing after the scheme"},
+		{"ref=http%3A%2F%2F%5B%3A%3A1%5D%2F", "IPv6 literals"},
+		{"ref=http%3A%2F%2F%5B%3A%3A1%5D%2F&profile=java", ""},
+		{"ref=http%3A%2F%2Fa%20b%2F", ""},
+		{"ref=%3Fy&standard=rfc3986", ""},
+		{"ref=a%20b&standard=rfc3987", ""},
+	} {
+		code, body := get(t, h, "GET", "/play.json?"+c.query)
+		if code != http.StatusOK {
+			t.Errorf("%s: status %d: %.200s", c.query, code, body)
+			continue
+		}
+		var a struct {
+			Valid bool
+			Error *struct{ Gap string }
+		}
+		if err := json.Unmarshal([]byte(body), &a); err != nil {
+			t.Fatalf("%s: %v", c.query, err)
+		}
+		gap := ""
+		if a.Error != nil {
+			gap = a.Error.Gap
+		}
+		if c.gap == "" && gap != "" || !strings.Contains(gap, c.gap) {
+			t.Errorf("%s: gap %q, want one that says %q", c.query, gap, c.gap)
+		}
+	}
+}

@@ -14,6 +14,7 @@
 #	WARM=0 scripts/editor-loop.sh       # no warm-up: whatever the caches hold
 #	KEEP=1 scripts/editor-loop.sh       # keep the scratch clone (path printed)
 #	CHECK=0 scripts/editor-loop.sh      # leave out the cache check
+#	SHARED_STEPS=1 scripts/editor-loop.sh  # gen's step cache of earlier runs
 #
 # The figures are wall times: on a shared machine read them with the
 # load printed beside them. Standard output and error of each step go to
@@ -32,6 +33,18 @@ if [ -d "$root/../shared" ]; then
 	ln -s "$(cd "$root/../shared" && pwd)" "$tmp/shared"
 fi
 cd "$tmp/repo"
+
+# gen's step cache (gen/stepcache.go) lives in the user's cache directory
+# and outlives the scratch clone: a second run of this script would find
+# the edited grammar's generation there from the first and time none of
+# it. The script's runs keep it in the scratch directory instead (go's
+# build cache stays where it is, warm), so that the warm-up fills it as
+# an editor's checkout has it filled and the edit is always new to it.
+# SHARED_STEPS=1 uses the user's.
+if [ "${SHARED_STEPS:-0}" != 1 ]; then
+	GOCACHE=$(go env GOCACHE)
+	export GOCACHE XDG_CACHE_HOME="$tmp/cache"
+fi
 
 load() { uptime | sed 's/.*load average: *//'; }
 

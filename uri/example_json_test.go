@@ -1,4 +1,4 @@
-package rfc3986_test
+package uri_test
 
 import (
 	"encoding/json"
@@ -8,8 +8,10 @@ import (
 	"github.com/rfc2396/rfc2396/rfc3986"
 )
 
-// A URI marshals as its reference, held by value or by pointer, and
-// unmarshals by parsing, strictly: an invalid reference is an error.
+// A URI of any grammar (here RFC 3986's, package rfc3986) marshals as its
+// reference, held by value or by pointer, and unmarshals by parsing by
+// its grammar, strictly: an invalid reference is an error. (Package
+// parser's URI, RFC 2396's, does the same.)
 func ExampleURI_MarshalText() {
 	type link struct {
 		Href    rfc3986.URI  `json:"href"`

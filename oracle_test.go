@@ -3,14 +3,13 @@ package rfc2396_test
 import (
 	"errors"
 	"fmt"
-	"os"
-	"strconv"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/internal/oracle"
+	"github.com/rfc2396/rfc2396/internal/uritest"
 	"github.com/rfc2396/rfc2396/parser"
 )
 
@@ -25,28 +24,16 @@ import (
 //	RFC2396_ORACLE_L  longest exhaustive string (3; long 4)
 //	RFC2396_ORACLE_PROFILE_N, RFC2396_ORACLE_PROFILE_L  the same for each
 //	                  profile (30 and 2; long 150 and 3)
-func envInt(t *testing.T, name string, quick, long int) int {
-	if s := os.Getenv(name); s != "" {
-		n, err := strconv.Atoi(s)
-		if err != nil {
-			t.Fatalf("%s=%q: %v", name, s, err)
-		}
-		return n
-	}
-	if os.Getenv("RFC2396_LONG") != "" {
-		return long
-	}
-	return quick
-}
+var envInt = uritest.EnvSize
 
 // checker compares verdicts and collects disagreements, reporting at most a
 // few per rule.
 type checker struct {
-	t        *testing.T
-	p        *parser.Profile
-	o        *oracle.Oracle
-	reported map[string]int
-	checked  int
+	t       *testing.T
+	p       *parser.Profile
+	o       *oracle.Oracle
+	tally   uritest.Tally
+	checked int
 }
 
 func newChecker(t *testing.T) *checker { return newProfileChecker(t, parser.Strict) }
@@ -54,15 +41,12 @@ func newChecker(t *testing.T) *checker { return newProfileChecker(t, parser.Stri
 // newProfileChecker compares the parsers under p with the oracle of p's
 // grammar.
 func newProfileChecker(t *testing.T, p *parser.Profile) *checker {
-	return &checker{t: t, p: p, o: oracle.NewFor(p.Edits()), reported: map[string]int{}}
+	return &checker{t: t, p: p, o: oracle.NewFor(p.Edits()), tally: uritest.Tally{T: t}}
 }
 
 func (c *checker) fail(key, format string, args ...any) {
 	c.t.Helper()
-	c.reported[key]++
-	if c.reported[key] <= 20 {
-		c.t.Errorf(format, args...)
-	}
+	c.tally.Fail(key, format, args...)
 }
 
 // rule compares with the oracle, on one string: parser.ParseTree (the
@@ -239,13 +223,7 @@ func TestOracleRules(t *testing.T) {
 	c := newChecker(t)
 	g := oracle.NewGenerator(1998)
 	for r := grammar.Rule(0); r < grammar.NumRules; r++ {
-		for i := 0; i < n; i++ {
-			s := g.Derive(r)
-			c.rule(r, s)
-			c.rule(r, g.Mutate(s))
-			// The same string as a whole reference.
-			c.rule(grammar.RuleURIReference, s)
-		}
+		uritest.DeriveRule(g, r, grammar.RuleURIReference, n, c.rule)
 	}
 	t.Logf("%d strings checked", c.checked)
 }
@@ -257,11 +235,7 @@ func TestOracleContexts(t *testing.T) {
 	c := newChecker(t)
 	g := oracle.NewGenerator(2396)
 	for _, ctx := range oracle.Contexts {
-		for i := 0; i < n; i++ {
-			s := g.Derive(ctx.Rule)
-			c.rule(grammar.RuleURIReference, ctx.Before+s+ctx.After)
-			c.rule(grammar.RuleURIReference, ctx.Before+g.Mutate(s)+ctx.After)
-		}
+		uritest.DeriveInContext(g, ctx.Rule, ctx.Before, ctx.After, grammar.RuleURIReference, n, c.rule)
 	}
 	t.Logf("%d references checked", c.checked)
 }
@@ -281,23 +255,11 @@ func TestOracleExhaustive(t *testing.T) {
 	c := newChecker(t)
 	rules := []grammar.Rule{grammar.RuleURIReference, grammar.RuleHierPart, grammar.RuleAuthority, grammar.RuleServer,
 		grammar.RuleHost, grammar.RuleHostname, grammar.RuleDomainlabel, grammar.RuleToplabel}
-	buf := make([]byte, 0, l)
-	var walk func()
-	walk = func() {
-		s := string(buf)
+	uritest.Walk(l, exhaustiveAlphabet, func(s string) {
 		for _, r := range rules {
 			c.rule(r, s)
 		}
-		if len(buf) == l {
-			return
-		}
-		for i := 0; i < len(exhaustiveAlphabet); i++ {
-			buf = append(buf, exhaustiveAlphabet[i])
-			walk()
-			buf = buf[:len(buf)-1]
-		}
-	}
-	walk()
+	})
 	t.Logf("every string up to length %d over %d bytes: %d checks", l, len(exhaustiveAlphabet), c.checked)
 }
 
@@ -336,42 +298,20 @@ func TestOracleProfiles(t *testing.T) {
 			c := newProfileChecker(t, p)
 			g := oracle.NewGeneratorFor(p.Edits(), 2732)
 			for r := grammar.Rule(0); r < grammar.NumAllRules; r++ {
-				if !p.Has(r) {
-					continue
-				}
-				for i := 0; i < n; i++ {
-					s := g.Derive(r)
-					c.rule(r, s)
-					c.rule(r, g.Mutate(s))
-					c.rule(grammar.RuleURIReference, s)
+				if p.Has(r) {
+					uritest.DeriveRule(g, r, grammar.RuleURIReference, n, c.rule)
 				}
 			}
 			for _, ctx := range append(oracle.Contexts, profileContexts...) {
-				if !p.Has(ctx.Rule) {
-					continue
-				}
-				for i := 0; i < n; i++ {
-					s := g.Derive(ctx.Rule)
-					c.rule(grammar.RuleURIReference, ctx.Before+s+ctx.After)
-					c.rule(grammar.RuleURIReference, ctx.Before+g.Mutate(s)+ctx.After)
+				if p.Has(ctx.Rule) {
+					uritest.DeriveInContext(g, ctx.Rule, ctx.Before, ctx.After, grammar.RuleURIReference, n, c.rule)
 				}
 			}
 			const alphabet = "aF0.:%#/?@[]\xc3\xa9"
-			buf := make([]byte, 0, l)
-			var walk func()
-			walk = func() {
-				c.rule(grammar.RuleURIReference, "http://"+string(buf)+"/")
-				c.rule(grammar.RuleURIReference, string(buf))
-				if len(buf) == l {
-					return
-				}
-				for i := 0; i < len(alphabet); i++ {
-					buf = append(buf, alphabet[i])
-					walk()
-					buf = buf[:len(buf)-1]
-				}
-			}
-			walk()
+			uritest.Walk(l, alphabet, func(s string) {
+				c.rule(grammar.RuleURIReference, "http://"+s+"/")
+				c.rule(grammar.RuleURIReference, s)
+			})
 			t.Logf("%d strings checked", c.checked)
 		})
 	}
@@ -385,7 +325,7 @@ func FuzzParseOracle(f *testing.F) {
 	}
 	o := oracle.New()
 	f.Fuzz(func(t *testing.T, s string) {
-		c := &checker{t: t, p: parser.Strict, o: o, reported: map[string]int{}}
+		c := &checker{t: t, p: parser.Strict, o: o, tally: uritest.Tally{T: t}}
 		c.reference(s)
 	})
 }

@@ -2,13 +2,12 @@ package rfc3986_test
 
 import (
 	"errors"
-	"os"
-	"strconv"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/rfc2396/rfc2396/internal/oracle"
+	"github.com/rfc2396/rfc2396/internal/uritest"
 	"github.com/rfc2396/rfc2396/rfc3986"
 	"github.com/rfc2396/rfc2396/rfc3986/grammar"
 )
@@ -26,39 +25,24 @@ import (
 //
 //	RFC3986_ORACLE_N  generated strings per rule and per context (200; long 1500)
 //	RFC3986_ORACLE_L  longest exhaustive string (3; long 4)
-func envInt(t *testing.T, name string, quick, long int) int {
-	if s := os.Getenv(name); s != "" {
-		n, err := strconv.Atoi(s)
-		if err != nil {
-			t.Fatalf("%s=%q: %v", name, s, err)
-		}
-		return n
-	}
-	if os.Getenv("RFC2396_LONG") != "" {
-		return long
-	}
-	return quick
-}
+var envInt = uritest.EnvSize
 
 // checker compares verdicts and collects disagreements, reporting at most a
 // few per kind.
 type checker struct {
-	t        *testing.T
-	o        *oracle.Oracle3986
-	reported map[string]int
-	checked  int
+	t       *testing.T
+	o       *oracle.Oracle3986
+	tally   uritest.Tally
+	checked int
 }
 
 func newChecker(t *testing.T) *checker {
-	return &checker{t: t, o: oracle.New3986(), reported: map[string]int{}}
+	return &checker{t: t, o: oracle.New3986(), tally: uritest.Tally{T: t}}
 }
 
 func (c *checker) fail(key, format string, args ...any) {
 	c.t.Helper()
-	c.reported[key]++
-	if c.reported[key] <= 20 {
-		c.t.Errorf(format, args...)
-	}
+	c.tally.Fail(key, format, args...)
 }
 
 // rule compares Match (the automaton) and ParseTree (the reference
@@ -224,12 +208,7 @@ func TestOracleRules(t *testing.T) {
 	c := newChecker(t)
 	g := oracle.NewGenerator3986(3986)
 	for r := grammar.Rule(0); r < grammar.NumRules; r++ {
-		for i := 0; i < n; i++ {
-			s := g.Derive(r)
-			c.rule(r, s)
-			c.rule(r, g.Mutate(s))
-			c.rule(grammar.RuleURIReference, s)
-		}
+		uritest.DeriveRule(g, r, grammar.RuleURIReference, n, c.rule)
 	}
 	t.Logf("%d strings checked", c.checked)
 }
@@ -241,11 +220,7 @@ func TestOracleContexts(t *testing.T) {
 	c := newChecker(t)
 	g := oracle.NewGenerator3986(2005)
 	for _, ctx := range oracle.Contexts3986 {
-		for i := 0; i < n; i++ {
-			s := g.Derive(ctx.Rule)
-			c.rule(grammar.RuleURIReference, ctx.Before+s+ctx.After)
-			c.rule(grammar.RuleURIReference, ctx.Before+g.Mutate(s)+ctx.After)
-		}
+		uritest.DeriveInContext(g, ctx.Rule, ctx.Before, ctx.After, grammar.RuleURIReference, n, c.rule)
 	}
 	t.Logf("%d references checked", c.checked)
 }
@@ -267,35 +242,18 @@ const ipAlphabet = "1a:.[]v"
 func TestOracleExhaustive(t *testing.T) {
 	l := envInt(t, "RFC3986_ORACLE_L", 3, 4)
 	c := newChecker(t)
-	walk(l, exhaustiveAlphabet, func(s string) {
+	uritest.Walk(l, exhaustiveAlphabet, func(s string) {
 		for _, r := range []grammar.Rule{grammar.RuleURIReference, grammar.RuleHierPart, grammar.RuleRelativePart,
 			grammar.RuleAuthority, grammar.RuleHost, grammar.RulePath, grammar.RuleDecOctet, grammar.RulePathEmpty} {
 			c.rule(r, s)
 		}
 	})
-	walk(l+2, ipAlphabet, func(s string) {
+	uritest.Walk(l+2, ipAlphabet, func(s string) {
 		for _, r := range []grammar.Rule{grammar.RuleHost, grammar.RuleIPv6address, grammar.RuleLs32} {
 			c.rule(r, s)
 		}
 	})
 	t.Logf("every string up to length %d over %d bytes, and up to %d over %d: %d checks", l, len(exhaustiveAlphabet), l+2, len(ipAlphabet), c.checked)
-}
-
-func walk(l int, alphabet string, f func(string)) {
-	buf := make([]byte, 0, l)
-	var rec func()
-	rec = func() {
-		f(string(buf))
-		if len(buf) == l {
-			return
-		}
-		for i := 0; i < len(alphabet); i++ {
-			buf = append(buf, alphabet[i])
-			rec()
-			buf = buf[:len(buf)-1]
-		}
-	}
-	rec()
 }
 
 // TestOracleIPv6 checks every IPv6address shape: k pieces before "::" and m
@@ -342,7 +300,7 @@ func FuzzParseOracle(f *testing.F) {
 	}
 	o := oracle.New3986()
 	f.Fuzz(func(t *testing.T, s string) {
-		c := &checker{t: t, o: o, reported: map[string]int{}}
+		c := &checker{t: t, o: o, tally: uritest.Tally{T: t}}
 		c.rule(grammar.RuleURIReference, s)
 	})
 }
@@ -355,7 +313,7 @@ func FuzzMatchOracle(f *testing.F) {
 	f.Add(uint8(grammar.RuleHost), "1.2.3.4.5")
 	o := oracle.New3986()
 	f.Fuzz(func(t *testing.T, rule uint8, s string) {
-		c := &checker{t: t, o: o, reported: map[string]int{}}
+		c := &checker{t: t, o: o, tally: uritest.Tally{T: t}}
 		c.rule(grammar.Rule(int(rule)%grammar.NumRules), s)
 	})
 }

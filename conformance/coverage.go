@@ -592,7 +592,7 @@ func (m *matcher) canRep(n *bnf.Node, count, pos, end int) bool {
 func (m *matcher) derive(n *bnf.Node, pos, end int, use func(n *bnf.Node, choice int, bound string)) {
 	switch n.Kind {
 	case bnf.RuleRef:
-		m.derive(m.defs[n.Text].Body, pos, end, use)
+		m.derive(m.body[m.nodes[n]], pos, end, use)
 	case bnf.Alternation:
 		for i, c := range n.Children {
 			if m.can(c, pos, end) {

@@ -31,10 +31,9 @@ func EnvSize(t testing.TB, name string, quick, long int) int {
 }
 
 // Tally reports a differential test's disagreements, at most 20 for each
-// key (a rule, a kind of check), and counts the strings checked.
+// key (a rule, a kind of check).
 type Tally struct {
 	T        testing.TB
-	Checked  int
 	reported map[string]int
 }
 
